@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layers point inward: Domain <- Persistence/Security/Navigation <- Features <- clubhouse (CLI).
+let package = Package(
+    name: "Clubhouse",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "clubhouse", targets: ["ClubhouseCLI"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    ],
+    targets: [
+        .target(name: "Domain"),
+        .target(
+            name: "Persistence",
+            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
+            plugins: ["EmbedMigrationsPlugin"]
+        ),
+        .target(
+            name: "Security",
+            dependencies: ["Domain", .product(name: "CryptoExtras", package: "swift-crypto")]
+        ),
+        .target(name: "Navigation", dependencies: ["Domain"]),
+        .target(name: "Features", dependencies: ["Domain", "Navigation"]),
+        .executableTarget(
+            name: "ClubhouseCLI",
+            dependencies: [
+                "Domain", "Persistence", "Security", "Navigation", "Features",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Build-time only: turns Migrations/*.sql into Swift source so the binary carries its schema.
+        .executableTarget(name: "MigrationEmbedder", path: "Plugins/MigrationEmbedder"),
+        .plugin(
+            name: "EmbedMigrationsPlugin",
+            capability: .buildTool(),
+            dependencies: ["MigrationEmbedder"],
+            path: "Plugins/EmbedMigrationsPlugin"
+        ),
+
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Domain", "Persistence", "Security"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Domain"]),
+        .testTarget(
+            name: "FeaturesTests",
+            dependencies: ["Features", "Navigation", "Domain", "Persistence", "Security"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

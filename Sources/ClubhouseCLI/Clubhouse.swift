@@ -1,0 +1,19 @@
+import ArgumentParser
+
+@main
+struct Clubhouse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clubhouse",
+        abstract: "Football Gather and BookKitty, kept in SQLite between runs.",
+        discussion: """
+            Every run restores who is signed in, the selected tab and page and each tab's screens,
+            does one thing, and saves where you are. The database is --database PATH, else
+            $CLUBHOUSE_DB, else ${XDG_DATA_HOME:-$HOME/.local/share}/clubhouse/clubhouse.sqlite.
+            """,
+        subcommands: [
+            RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
+            PlayerCommand.self,
+            TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self,
+        ]
+    )
+}

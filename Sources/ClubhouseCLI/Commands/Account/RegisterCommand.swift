@@ -1,0 +1,36 @@
+import ArgumentParser
+
+struct RegisterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "register",
+        abstract: "Create an account (then sign in with 'clubhouse login').",
+        discussion: """
+            Usernames are 1–32 letters, digits, '.', '_' or '-', unique whatever their case.
+            Passwords need at least 8 characters. You are asked for the password twice without
+            echo, or it is read from standard input with --password-stdin:
+              clubhouse register ana --password-stdin <<< 's3cret-pass'
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The username to register.")
+    var username: String
+
+    @Flag(name: .long, help: "Read the password from standard input instead of prompting.")
+    var passwordStdin = false
+
+    func run() throws {
+        try Output.reportingErrors {
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true)
+            let user = try CommandContext.write(global) { app in
+                try app.requireLogin().showRegister().submit(username: username, password: password)
+            }
+            Output.print(
+                output.json
+                    ? try JSONOutput.render(UserJSON(user))
+                    : "Registered \(user.username). Sign in with: clubhouse login \(user.username)")
+        }
+    }
+}

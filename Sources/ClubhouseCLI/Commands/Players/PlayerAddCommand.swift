@@ -1,0 +1,42 @@
+import ArgumentParser
+import Domain
+
+struct PlayerAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a player; prints the new player's id.",
+        discussion: """
+            Runs the add-player form (players/new) and returns to the players list.
+            Example: clubhouse player add --name "Zoë O'Brien" --age 27 --skill amateur --position striker
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "The player's name (1–100 characters).")
+    var name: String
+
+    @Option(help: "Age in years, 5–99.")
+    var age: Int?
+
+    @Option(help: "One of: \(Skill.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var skill: Skill?
+
+    @Option(help: "One of: \(Position.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var position: Position?
+
+    @Option(help: "Favourite team (up to 100 characters).")
+    var favouriteTeam: String?
+
+    func run() throws {
+        try Output.reportingErrors {
+            let draft = PlayerDraft(
+                name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam)
+            let player = try CommandContext.write(global) { app in
+                try app.requireMain().showPlayers().startAdd().submit(draft)
+            }
+            Output.print(output.json ? try JSONOutput.render(PlayerJSON(player: player)) : String(player.id))
+        }
+    }
+}

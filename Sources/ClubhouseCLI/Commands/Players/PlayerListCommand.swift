@@ -1,0 +1,23 @@
+import ArgumentParser
+
+struct PlayerListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List your players (opens the players tab at its root)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try Output.reportingErrors {
+            let model = try CommandContext.write(global) { app in
+                try app.requireMain().showPlayers().listViewModel()
+            }
+            Output.print(
+                output.json
+                    ? try JSONOutput.render(model.players.map(PlayerJSON.init(player:)))
+                    : TextOutput.playerList(model))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Domain
+import Foundation
+import Persistence
+
+/// Writing to the terminal, and the one place errors become an `error:` line and an exit code.
+enum Output {
+    /// Writes `text` and a newline to standard output in one call (lists can be long).
+    static func print(_ text: String) {
+        var line = text
+        line.append("\n")
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
+    /// Runs a command's body; any failure that is not a usage error becomes one `error:` line on
+    /// standard error and exit status 1.
+    static func reportingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("error: \(message(for: error))\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as ClubhouseError: error.message
+        case let error as StorageError: error.message
+        case let error as InputError: error.message
+        default: String(describing: error)
+        }
+    }
+}
+
+/// Problems with what the user typed that only the CLI can see (terminal, standard input).
+struct InputError: Error {
+    let message: String
+}

@@ -1,0 +1,148 @@
+import Domain
+import Foundation
+import GRDB
+
+/// The one owner of the database: the connection, the migrator and every SQL statement (through
+/// the repositories it hands to `write` and `read`).
+///
+/// Choices, all deliberate:
+/// - Rollback journal (SQLite's default DELETE mode), never WAL: Debian 12's SQLite 3.40.1 predates
+///   the fix (3.51.3) for a rare WAL corruption when several processes write or checkpoint at once.
+///   The cost is that readers wait while a writer commits, which the busy timeout absorbs.
+/// - A `DatabaseQueue`, one connection: a CLI process runs one command.
+/// - Writes in IMMEDIATE transactions (GRDB's default for writes), so two processes never both
+///   read and then fail to upgrade their lock; a 10 s busy timeout lets them queue instead.
+/// - Foreign keys on (GRDB's default).
+/// - `PRAGMA application_id` marks the file as ours and `PRAGMA user_version` holds the schema
+///   version, so one cheap query on open tells a foreign or newer file from ours.
+public final class AppDatabase: Sendable {
+    /// "CLUB" in ASCII.
+    public static let applicationID: Int32 = 0x434C_5542
+    static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
+
+    private let queue: DatabaseQueue
+    public let path: String
+
+    private init(queue: DatabaseQueue, path: String) {
+        self.queue = queue
+        self.path = path
+    }
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// Refuses, without writing to it, a file that is not a Clubhouse database or is newer.
+    public static func open(path: String) throws -> AppDatabase {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            throw StorageError.folderMissing(path: folder)
+        }
+        let database: AppDatabase
+        do {
+            var config = Configuration()
+            config.busyMode = .timeout(10)
+            config.label = "clubhouse"
+            database = AppDatabase(queue: try DatabaseQueue(path: path, configuration: config), path: path)
+        } catch {
+            throw storageError(error, path: path)
+        }
+        try database.prepareSchema()
+        return database
+    }
+
+    /// An empty, migrated database in memory, for tests where file behaviour does not matter.
+    public static func inMemory() throws -> AppDatabase {
+        let database = AppDatabase(queue: try DatabaseQueue(), path: ":memory:")
+        try migrator.migrate(database.queue)
+        return database
+    }
+
+    /// Runs `work` in one IMMEDIATE transaction: everything it writes commits together, or nothing
+    /// does when it throws.
+    public func write<T>(_ work: (DatabaseRepositories) throws -> T) throws -> T {
+        try mappingErrors { try queue.write { db in try work(DatabaseRepositories(db: db)) } }
+    }
+
+    /// Runs `work` in one read-only transaction.
+    public func read<T>(_ work: (DatabaseRepositories) throws -> T) throws -> T {
+        try mappingErrors { try queue.read { db in try work(DatabaseRepositories(db: db)) } }
+    }
+
+    // MARK: Schema
+
+    private enum Status {
+        case ready, needsMigration
+    }
+
+    private func prepareSchema() throws {
+        try mappingErrors {
+            if try status() == .ready { return }
+            // Two processes may meet a new or old file at once; GRDB's migrator decides what to run
+            // before its transactions, so they take turns under an exclusive lock on the file.
+            try FileLock.exclusive(path: path) {
+                guard try status() == .needsMigration else { return }
+                try Self.migrator.migrate(queue)
+            }
+        }
+    }
+
+    private func status() throws -> Status {
+        let row = try queue.inDatabase { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT application_id, user_version, (SELECT count(*) FROM sqlite_master) AS objects
+                    FROM pragma_application_id, pragma_user_version
+                    """)
+        }
+        let applicationID: Int32 = row?["application_id"] ?? 0
+        let version: Int = row?["user_version"] ?? 0
+        let objects: Int = row?["objects"] ?? 0
+        switch applicationID {
+        case Self.applicationID where version == Self.schemaVersion:
+            return .ready
+        case Self.applicationID where version > Self.schemaVersion:
+            throw StorageError.newerSchema(path: path, found: version, known: Self.schemaVersion)
+        case Self.applicationID:
+            return .needsMigration
+        case 0 where version == 0 && objects == 0:
+            return .needsMigration  // a new, empty file
+        default:
+            throw StorageError.notClubhouseDatabase(path: path)
+        }
+    }
+
+    private static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        for migration in EmbeddedMigrations.all {
+            migrator.registerMigration(migration.name) { db in
+                try db.execute(sql: migration.sql)
+                // Inside the migration's transaction: the marks move only if the schema does.
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                try db.execute(sql: "PRAGMA user_version = \(migration.version)")
+            }
+        }
+        return migrator
+    }()
+
+    // MARK: Errors
+
+    private func mappingErrors<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as DatabaseError {
+            throw Self.storageError(error, path: path)
+        }
+    }
+
+    static func storageError(_ error: any Error, path: String) -> any Error {
+        guard let error = error as? DatabaseError else { return error }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return StorageError.notClubhouseDatabase(path: path)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return StorageError.busy
+        case .SQLITE_READONLY: return StorageError.readOnly(path: path)
+        case .SQLITE_CANTOPEN: return StorageError.cannotOpen(path: path, reason: "no permission, or not a file")
+        case .SQLITE_CORRUPT: return StorageError.damaged(path: path)
+        case .SQLITE_FULL: return StorageError.diskFull
+        default: return StorageError.other(error.message ?? "\(error)")
+        }
+    }
+}

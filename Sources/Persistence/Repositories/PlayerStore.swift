@@ -1,0 +1,47 @@
+import Domain
+import GRDB
+
+public struct PlayerStore: PlayerRepository {
+    let db: Database
+
+    public func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player {
+        try db.execute(
+            sql: """
+                INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                owner, draft.name, draft.age, draft.skill?.rawValue, draft.position?.rawValue, draft.favouriteTeam,
+            ])
+        return Player(
+            id: db.lastInsertedRowID, ownerID: owner, name: draft.name, age: draft.age, skill: draft.skill,
+            position: draft.position, favouriteTeam: draft.favouriteTeam)
+    }
+
+    public func all(owner: User.ID) throws -> [Player] {
+        try PlayerRow.fetchAll(
+            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id", arguments: [owner]
+        ).map(\.player)
+    }
+
+    public func find(_ id: Player.ID, owner: User.ID) throws -> Player? {
+        try PlayerRow.fetchOne(
+            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner]
+        )?.player
+    }
+}
+
+/// Decodes a `players` row by column position: the list screen reads thousands of them, and this
+/// skips the per-row work of keyed or Codable decoding.
+private struct PlayerRow: FetchableRecord {
+    static let columns = "id, owner_id, name, age, skill, position, favourite_team"
+    let player: Player
+
+    init(row: Row) {
+        player = Player(
+            id: row[0], ownerID: row[1], name: row[2], age: row[3],
+            skill: (row[4] as String?).flatMap(Skill.init(rawValue:)),
+            position: (row[5] as String?).flatMap(Position.init(rawValue:)),
+            favouriteTeam: row[6])
+    }
+}

@@ -1,0 +1,28 @@
+/// Why the database could not be used, in words for the `error:` line.
+public enum StorageError: Error, Equatable, Sendable {
+    case notClubhouseDatabase(path: String)
+    case newerSchema(path: String, found: Int, known: Int)
+    case folderMissing(path: String)
+    case readOnly(path: String)
+    case cannotOpen(path: String, reason: String)
+    case busy
+    case damaged(path: String)
+    case diskFull
+    case other(String)
+
+    public var message: String {
+        switch self {
+        case .notClubhouseDatabase(let path):
+            "\(path) is not a Clubhouse database; it was left untouched"
+        case .newerSchema(let path, let found, let known):
+            "\(path) was written by a newer Clubhouse (schema \(found); this one knows up to \(known)); it was left untouched"
+        case .folderMissing(let path): "the folder \(path) does not exist"
+        case .readOnly(let path): "cannot write to \(path): the database or its folder is read-only"
+        case .cannotOpen(let path, let reason): "cannot open the database at \(path): \(reason)"
+        case .busy: "the database stayed locked by another clubhouse command; try again"
+        case .damaged(let path): "the database at \(path) is damaged"
+        case .diskFull: "the disk is full; nothing was written"
+        case .other(let message): "database: \(message)"
+        }
+    }
+}

@@ -9,7 +9,7 @@ public enum DatabaseLocation {
     /// folder is missing is more likely a typo than a wish for new folders.
     public static func resolve(explicit: String?, environment: [String: String]) throws -> String {
         if let explicit {
-            guard !explicit.isEmpty else { throw StorageError.other("--database needs a path") }
+            guard !explicit.isEmpty else { throw StorageError.noPath }
             return explicit
         }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {

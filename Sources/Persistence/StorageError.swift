@@ -2,6 +2,7 @@
 public enum StorageError: Error, Equatable, Sendable {
     case notClubhouseDatabase(path: String)
     case newerSchema(path: String, found: Int, known: Int)
+    case noPath
     case folderMissing(path: String)
     case readOnly(path: String)
     case cannotOpen(path: String, reason: String)
@@ -16,6 +17,7 @@ public enum StorageError: Error, Equatable, Sendable {
             "\(path) is not a Clubhouse database; it was left untouched"
         case .newerSchema(let path, let found, let known):
             "\(path) was written by a newer Clubhouse (schema \(found); this one knows up to \(known)); it was left untouched"
+        case .noPath: "--database needs a path"
         case .folderMissing(let path): "the folder \(path) does not exist"
         case .readOnly(let path): "cannot write to \(path): the database or its folder is read-only"
         case .cannotOpen(let path, let reason): "cannot open the database at \(path): \(reason)"

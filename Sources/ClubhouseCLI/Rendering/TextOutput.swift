@@ -35,12 +35,13 @@ enum TextOutput {
         return table([header] + rows)
     }
 
-    /// Left-aligned columns two spaces apart; the last column is not padded.
+    /// Left-aligned columns two spaces apart, by display width; the last column is not padded.
     static func table(_ rows: [[String]]) -> String {
         guard let columnCount = rows.first?.count else { return "" }
+        let cellWidths = rows.map { $0.map(DisplayWidth.of) }
         var widths = Array(repeating: 0, count: columnCount)
-        for row in rows {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+        for row in cellWidths {
+            for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
         }
         var out = ""
         out.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * columnCount))
@@ -49,7 +50,7 @@ enum TextOutput {
             for (column, cell) in row.enumerated() {
                 out.append(cell)
                 if column < columnCount - 1 {
-                    out.append(String(repeating: " ", count: widths[column] - cell.count + 2))
+                    out.append(String(repeating: " ", count: widths[column] - cellWidths[index][column] + 2))
                 }
             }
         }

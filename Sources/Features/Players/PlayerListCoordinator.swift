@@ -1,8 +1,8 @@
 import Domain
 import Navigation
 
-/// The players tab: the `players` list at the root, with `players/new` (add) and `players/<id>`
-/// (detail) pushed as child flows.
+/// The players tab: the `players` list at the root, with either `players/new` (add) or
+/// `players/<id>` (detail) pushed over it as a child flow.
 public final class PlayerListCoordinator: TabFlowCoordinator, CoordinatorFinishDelegate {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
@@ -24,6 +24,7 @@ public final class PlayerListCoordinator: TabFlowCoordinator, CoordinatorFinishD
     }
 
     /// Starts the add flow; it finishes, and pops back to the list, once a player is saved.
+    @discardableResult
     public func startAdd() -> PlayerAddCoordinator {
         let add = PlayerAddCoordinator(router: router, owner: owner, addPlayer: useCases.addPlayer)
         push(add)
@@ -41,7 +42,9 @@ public final class PlayerListCoordinator: TabFlowCoordinator, CoordinatorFinishD
         return detail
     }
 
+    /// The players flow is one screen deep: the form or a detail, over the list.
     public func open(_ screen: Screen) throws -> Bool {
+        guard childCoordinators.isEmpty else { return false }
         switch screen {
         case .newPlayer:
             startAdd()

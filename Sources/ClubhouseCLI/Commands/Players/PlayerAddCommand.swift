@@ -17,7 +17,8 @@ struct PlayerAddCommand: ParsableCommand {
     @Option(help: "The player's name (1–100 characters).")
     var name: String
 
-    @Option(help: "Age in years, 5–99.")
+    // Unconditional, so that `--age -3` reaches the age rule instead of looking like a flag.
+    @Option(parsing: .unconditional, help: "Age in years, 5–99.")
     var age: Int?
 
     @Option(help: "One of: \(Skill.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -43,14 +43,17 @@ let package = Package(
             path: "Plugins/EmbedMigrationsPlugin"
         ),
 
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Domain", "Persistence", "Security"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Domain", "Persistence", "Security", "TestSupport"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Domain"]),
         .testTarget(
             name: "FeaturesTests",
-            dependencies: ["Features", "Navigation", "Domain", "Persistence", "Security"]
+            dependencies: ["Features", "Navigation", "Domain", "Persistence", "Security", "TestSupport"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseCLI"]),
+        // Depends on the executable only so that `swift test` builds it; the tests run it as a process.
+        .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

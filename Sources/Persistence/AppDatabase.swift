@@ -88,8 +88,12 @@ public final class AppDatabase: Sendable {
         let row = try queue.inDatabase { db in
             try Row.fetchOne(
                 db,
+                // grdb_migrations does not count: the migrator creates it, outside any transaction,
+                // just before it starts migrating a new file.
                 sql: """
-                    SELECT application_id, user_version, (SELECT count(*) FROM sqlite_master) AS objects
+                    SELECT application_id, user_version,
+                        (SELECT count(*) FROM sqlite_master
+                         WHERE name <> 'grdb_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\') AS objects
                     FROM pragma_application_id, pragma_user_version
                     """)
         }

@@ -1,0 +1,120 @@
+import Domain
+import Foundation
+import Persistence
+import TestSupport
+import Testing
+
+@Suite struct AppDatabaseTests {
+    @Test func createsAMarkedMigratedDatabaseWithARollbackJournal() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("new.sqlite")
+        _ = try AppDatabase.open(path: path)
+        #expect(try sqlite(path, "PRAGMA application_id") == "\(AppDatabase.applicationID)")
+        #expect(try sqlite(path, "PRAGMA user_version") == "1")
+        #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
+        #expect(try sqlite(path, "SELECT identifier FROM grdb_migrations") == "0001_initial")
+        #expect(
+            try sqlite(path, "SELECT name FROM sqlite_master WHERE name = 'navigation_state'") == "navigation_state")
+    }
+
+    @Test func reopeningLeavesTheFileAsItIs() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("db.sqlite")
+        _ = try AppDatabase.open(path: path)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        _ = try AppDatabase.open(path: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func refusesAFileThatIsNotADatabaseAndLeavesItUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("notes.txt")
+        let content = Data("just some notes\n".utf8)
+        try content.write(to: URL(fileURLWithPath: path))
+        #expect(throws: StorageError.notClubhouseDatabase(path: path)) { try AppDatabase.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+    }
+
+    @Test func refusesAnotherApplicationsDatabaseAndLeavesItUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("other.sqlite")
+        _ = try sqlite(path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StorageError.notClubhouseDatabase(path: path)) { try AppDatabase.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func refusesADatabaseWrittenByANewerSchemaAndLeavesItUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("newer.sqlite")
+        _ = try AppDatabase.open(path: path)
+        _ = try sqlite(path, "PRAGMA user_version = 2")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StorageError.newerSchema(path: path, found: 2, known: 1)) { try AppDatabase.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func refusesAMissingFolder() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.path("nope")
+        #expect(throws: StorageError.folderMissing(path: missing)) {
+            try AppDatabase.open(path: missing + "/db.sqlite")
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test func aFailedWriteChangesNothing() throws {
+        let database = try AppDatabase.inMemory()
+        struct Boom: Error {}
+        let user = try database.write { try $0.users.insert(username: Username("ana"), passwordHash: "h") }
+        #expect(throws: Boom.self) {
+            try database.write { repositories in
+                _ = try repositories.players.insert(PlayerDraft(name: "Kept?"), owner: user.id)
+                try repositories.navigation.save(.initial, for: user.id)
+                throw Boom()
+            }
+        }
+        let (players, navigation) = try database.read { repositories in
+            (try repositories.players.all(owner: user.id), try repositories.navigation.load(for: user.id))
+        }
+        #expect(players.isEmpty)
+        #expect(navigation == StoredNavigation.none)
+    }
+
+    @Test(arguments: 1...5)
+    func manyConnectionsCanOpenANewFileAtOnce(round: Int) async throws {
+        // Connections in threads stand in for processes: each opens the same new file, and every
+        // one must find (or make) a fully migrated Clubhouse database.
+        let folder = try TemporaryFolder()
+        let path = folder.path("race-\(round).sqlite")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<12 {
+                group.addTask { _ = try AppDatabase.open(path: path) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "1")
+        #expect(try sqlite(path, "PRAGMA user_version") == "1")
+    }
+
+    @Test func aFileHoldingOnlyAnEmptyMigrationTableIsTreatedAsNew() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("half.sqlite")
+        _ = try sqlite(path, "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        _ = try AppDatabase.open(path: path)
+        #expect(try sqlite(path, "PRAGMA user_version") == "1")
+    }
+}
+
+/// Runs SQL through the sqlite3 shell, as a user inspecting the file would.
+func sqlite(_ path: String, _ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path, sql]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}

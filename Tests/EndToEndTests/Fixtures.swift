@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+enum Fixtures {
+    static let password = "s3cret-pass"
+
+    /// A database where `ana` is registered and signed in, made once: scrypt at its real cost is
+    /// slow in a debug build, so tests copy this file instead of registering again.
+    private static let signedInTemplate: Swift.Result<Data, any Error> = Result {
+        let folder = try TemporaryFolder()
+        let path = folder.path("template.sqlite")
+        let clubhouse = ClubhouseProcess(database: path)
+        for verb in ["register", "login"] {
+            let result = try clubhouse.run([verb, "ana", "--password-stdin"], stdin: password + "\n")
+            guard result.status == 0 else { throw FixtureError(message: "\(verb) failed: \(result.stderr)") }
+        }
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// A copy of the signed-in template at `name` inside `folder`.
+    static func signedInDatabase(in folder: TemporaryFolder, name: String = "clubhouse.sqlite") throws -> String {
+        let path = folder.path(name)
+        try signedInTemplate.get().write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    struct FixtureError: Error {
+        let message: String
+    }
+}
+
+/// Runs SQL through the sqlite3 shell, as a user inspecting or tampering with the file would.
+@discardableResult
+func sqlite(_ path: String, _ sql: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [path, sql]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The JSON object a command printed.
+func jsonObject(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}

@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct StorageTests {
+    @Test func aFileThatIsNotAClubhouseDatabaseIsRefusedUntouched() throws {
+        let folder = try TemporaryFolder()
+        let text = folder.path("notes.txt")
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: text))
+        let other = folder.path("other.sqlite")
+        try sqlite(other, "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        for path in [text, other] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let result = try ClubhouseProcess(database: path).run(["nav"])
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: \(path) is not a Clubhouse database; it was left untouched\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+    }
+
+    @Test func aNewerSchemaIsRefusedUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        try sqlite(path, "PRAGMA user_version = 2")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try ClubhouseProcess(database: path).run(["player", "list"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(path) was written by a newer Clubhouse (schema 2"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func aMissingFolderIsAClearError() throws {
+        let folder = try TemporaryFolder()
+        let result = try ClubhouseProcess(database: folder.path("missing/db.sqlite")).run(["nav"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: the folder \(folder.path("missing")) does not exist\n")
+    }
+
+    @Test func concurrentCommandsAllLand() async throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let results = try await withThrowingTaskGroup(of: ClubhouseProcess.Result.self) { group in
+            for index in 1...8 {
+                group.addTask { try ClubhouseProcess(database: path).run(["player", "add", "--name", "P\(index)"]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map(\.stderr))")
+        #expect(Set(results.map(\.stdout)).count == 8)
+        #expect(try sqlite(path, "SELECT count(*) FROM players") == "8")
+    }
+
+    @Test func aRouteToADeletedPlayerIsCutOnRestore() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.run(["player", "add", "--name", "Zoë"])
+        try clubhouse.run(["player", "show", "1"])
+        try sqlite(path, "DELETE FROM players WHERE id = 1")
+        let result = try clubhouse.run(["nav", "--json"])
+        #expect(result.stderr.isEmpty)
+        let state = try jsonObject(result.stdout)
+        #expect(state["tab"] as? String == "players")
+        #expect(state["stack"] as? [String] == ["players"])
+    }
+
+    @Test(arguments: [
+        "UPDATE navigation_state SET version = 99",
+        "UPDATE navigation_state SET stacks = '{not json'",
+        "UPDATE navigation_state SET selected_tab = 'settings'",
+        #"UPDATE navigation_state SET stacks = '{"players":["players","nonsense/1"]}'"#,
+    ])
+    func anUnreadableStateWarnsAndStartsAtHome(_ tampering: String) throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.run(["tab", "players"])
+        try sqlite(path, tampering)
+        let result = try clubhouse.run(["nav", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.hasPrefix("warning: the saved navigation could not be read ("))
+        let state = try jsonObject(result.stdout)
+        #expect(state["tab"] as? String == "home")
+        #expect(state["stack"] as? [String] == ["home"])
+        // The next command that writes replaces the bad state.
+        try clubhouse.run(["tab", "library"])
+        #expect(try clubhouse.run(["nav"]).stderr.isEmpty)
+    }
+}

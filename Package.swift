@@ -52,6 +52,7 @@ let package = Package(
             name: "FeaturesTests",
             dependencies: ["Features", "Navigation", "Domain", "Persistence", "Security", "TestSupport"]
         ),
+        .testTarget(name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "Domain"]),
         // Depends on the executable only so that `swift test` builds it; the tests run it as a process.
         .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseCLI", "TestSupport"]),
     ],

@@ -24,37 +24,7 @@ enum TextOutput {
     }
 
     static func playerList(_ model: PlayerListViewModel) -> String {
-        guard !model.players.isEmpty else { return model.emptyMessage }
-        let header = ["ID", "NAME", "AGE", "SKILL", "POSITION", "FAVOURITE TEAM"]
-        let rows = model.players.map { player in
-            [
-                String(player.id), player.name, player.age.map(String.init) ?? "-",
-                player.skill?.rawValue ?? "-", player.position?.rawValue ?? "-", player.favouriteTeam ?? "-",
-            ]
-        }
-        return table([header] + rows)
-    }
-
-    /// Left-aligned columns two spaces apart, by display width; the last column is not padded.
-    static func table(_ rows: [[String]]) -> String {
-        guard let columnCount = rows.first?.count else { return "" }
-        let cellWidths = rows.map { $0.map(DisplayWidth.of) }
-        var widths = Array(repeating: 0, count: columnCount)
-        for row in cellWidths {
-            for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
-        }
-        var out = ""
-        out.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * columnCount))
-        for (index, row) in rows.enumerated() {
-            if index > 0 { out.append("\n") }
-            for (column, cell) in row.enumerated() {
-                out.append(cell)
-                if column < columnCount - 1 {
-                    out.append(String(repeating: " ", count: widths[column] - cellWidths[index][column] + 2))
-                }
-            }
-        }
-        return out
+        model.players.isEmpty ? model.emptyMessage : PlayerTable.render(model.players)
     }
 
     static func breadcrumb(_ stack: [String]) -> String {

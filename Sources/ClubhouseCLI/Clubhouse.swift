@@ -6,9 +6,11 @@ struct Clubhouse: ParsableCommand {
         commandName: "clubhouse",
         abstract: "Football Gather and BookKitty, kept in SQLite between runs.",
         discussion: """
-            Every run restores who is signed in, the selected tab and page and each tab's screens,
-            does one thing, and saves where you are. The database is --database PATH, else
-            $CLUBHOUSE_DB, else ${XDG_DATA_HOME:-$HOME/.local/share}/clubhouse/clubhouse.sqlite.
+            Every run restores who is signed in, the selected tab and page and each tab's screens, \
+            does one thing, and saves where you are.
+
+            The database is --database PATH, else $CLUBHOUSE_DB, else \
+            ${XDG_DATA_HOME:-$HOME/.local/share}/clubhouse/clubhouse.sqlite.
             """,
         subcommands: [
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,

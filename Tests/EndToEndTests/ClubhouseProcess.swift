@@ -34,8 +34,9 @@ struct ClubhouseProcess {
         let folder = try TemporaryFolder()
         let outURL = folder.url.appending(path: "out")
         let errURL = folder.url.appending(path: "err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+            FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        else { throw CocoaError(.fileWriteUnknown) }
 
         let process = Process()
         process.executableURL = binary

@@ -56,7 +56,7 @@ import Testing
 
         try harness.command { app in
             let main = try app.requireMain()
-            weak var released = main.players.childCoordinators.last
+            weak let released = main.players.childCoordinators.last
             #expect(released is PlayerDetailCoordinator)
             try main.back()
             #expect(main.players.stack == [.players])

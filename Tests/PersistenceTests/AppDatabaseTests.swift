@@ -105,16 +105,3 @@ import Testing
         #expect(try sqlite(path, "PRAGMA user_version") == "1")
     }
 }
-
-/// Runs SQL through the sqlite3 shell, as a user inspecting the file would.
-func sqlite(_ path: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-}

@@ -6,8 +6,6 @@ import Navigation
 enum TextOutput {
     static func screen(_ content: ScreenContent) -> String {
         switch content {
-        case .login:
-            "Signed out. Log in with: clubhouse login USERNAME"
         case .home(let model):
             "Home — "
                 + model.pages.map { $0 == model.selectedPage ? "[\($0.rawValue)]" : $0.rawValue }

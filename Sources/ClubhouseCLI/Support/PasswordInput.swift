@@ -9,11 +9,15 @@ import Foundation
 /// Reads a password from standard input (`--password-stdin`) or from the terminal without echo.
 /// Never from an argument, where it would land in shell history and `ps`.
 enum PasswordInput {
-    static func read(fromStandardInput: Bool, confirm: Bool) throws -> String {
+    /// - Parameter precheck: runs before prompting, so that a command bound to fail (someone is
+    ///   already signed in) says so before asking anything. The password itself is read before
+    ///   the command's transaction, never while it holds the database.
+    static func read(fromStandardInput: Bool, confirm: Bool, precheck: () throws -> Void) throws -> String {
         if fromStandardInput { return try readStandardInput() }
         guard isatty(STDIN_FILENO) == 1 else {
             throw InputError(message: "standard input is not a terminal; pass the password with --password-stdin")
         }
+        try precheck()
         let password = try prompt("Password: ")
         if confirm, try prompt("Repeat password: ") != password {
             throw InputError(message: "the passwords do not match")

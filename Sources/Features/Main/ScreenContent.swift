@@ -3,7 +3,6 @@ import Navigation
 
 /// What a screen shows, ready for a view (here: the CLI's text renderer).
 public enum ScreenContent {
-    case login
     case home(HomeViewModel)
     case playerList(PlayerListViewModel)
     case playerDetail(PlayerDetailViewModel)

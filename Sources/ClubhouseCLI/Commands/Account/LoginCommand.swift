@@ -5,8 +5,8 @@ struct LoginCommand: ParsableCommand {
         commandName: "login",
         abstract: "Sign in; you land on the home tab.",
         discussion: """
-            The password is asked for without echo, or read from standard input with --password-stdin.
-            Only one user is signed in at a time: log out first to switch.
+            The password is asked for without echo, or read from standard input with \
+            --password-stdin. Only one user is signed in at a time: log out first to switch.
             """
     )
 
@@ -21,7 +21,9 @@ struct LoginCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: false)
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: false) {
+                try CommandContext.read(global) { _ = try $0.requireLogin() }
+            }
             let user = try CommandContext.write(global) { app in
                 try app.requireLogin().signIn(username: username, password: password)
             }

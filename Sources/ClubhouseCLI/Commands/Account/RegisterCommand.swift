@@ -5,9 +5,11 @@ struct RegisterCommand: ParsableCommand {
         commandName: "register",
         abstract: "Create an account (then sign in with 'clubhouse login').",
         discussion: """
-            Usernames are 1–32 letters, digits, '.', '_' or '-', unique whatever their case.
-            Passwords need at least 8 characters. You are asked for the password twice without
-            echo, or it is read from standard input with --password-stdin:
+            Usernames are 1–32 letters, digits, '.', '_' or '-', unique whatever their case. \
+            Passwords need at least 8 characters.
+
+            You are asked for the password twice without echo, or it is read from standard input \
+            with --password-stdin:
               clubhouse register ana --password-stdin <<< 's3cret-pass'
             """
     )
@@ -23,7 +25,9 @@ struct RegisterCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true)
+            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true) {
+                try CommandContext.read(global) { _ = try $0.requireLogin() }
+            }
             let user = try CommandContext.write(global) { app in
                 try app.requireLogin().showRegister().submit(username: username, password: password)
             }

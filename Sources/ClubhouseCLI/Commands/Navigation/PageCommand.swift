@@ -10,17 +10,13 @@ struct PageCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The page to show: \(HomePage.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Argument(help: "The page to show.")
     var name: HomePage?
 
     func run() throws {
         try Output.reportingErrors {
             guard let name else {
-                let state = try CommandContext.read(global) { app in
-                    _ = try app.requireMain()
-                    return NavigationJSON(app)
-                }
-                Output.print(output.json ? try JSONOutput.render(state) : state.page ?? "")
+                Output.print(try ScreenCommand.current(global, json: output.json) { $0.page })
                 return
             }
             Output.print(try ScreenCommand.write(global, json: output.json) { try $0.select(name) })

@@ -1,8 +1,18 @@
 import Features
 
-/// The shared tail of the commands that move around (tab, page, back): act on the tab bar, save,
-/// and show the screen landed on, or the navigation state as JSON.
+/// What the commands that look or move around (tab, page, back) share.
 enum ScreenCommand {
+    /// The current value of one part of the navigation (`tab` or `page` without a name), or the
+    /// whole navigation state as JSON.
+    static func current(_ global: GlobalOptions, json: Bool, _ part: (NavigationJSON) -> String?) throws -> String {
+        let state = try CommandContext.read(global) { app in
+            _ = try app.requireMain()
+            return NavigationJSON(app)
+        }
+        return json ? try JSONOutput.render(state) : part(state) ?? ""
+    }
+
+    /// Acts on the tab bar, saves, and shows the screen landed on, or the navigation state as JSON.
     static func write(_ global: GlobalOptions, json: Bool, _ move: (TabCoordinator) throws -> Void) throws
         -> String
     {

@@ -11,17 +11,13 @@ struct TabCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The tab to select: \(Tab.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Argument(help: "The tab to select.")
     var name: Tab?
 
     func run() throws {
         try Output.reportingErrors {
             guard let name else {
-                let state = try CommandContext.read(global) { app in
-                    _ = try app.requireMain()
-                    return NavigationJSON(app)
-                }
-                Output.print(output.json ? try JSONOutput.render(state) : state.tab ?? "")
+                Output.print(try ScreenCommand.current(global, json: output.json) { $0.tab })
                 return
             }
             Output.print(try ScreenCommand.write(global, json: output.json) { try $0.select(name) })

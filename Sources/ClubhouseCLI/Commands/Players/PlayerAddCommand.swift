@@ -6,8 +6,8 @@ struct PlayerAddCommand: ParsableCommand {
         commandName: "add",
         abstract: "Add a player; prints the new player's id.",
         discussion: """
-            Runs the add-player form (players/new) and returns to the players list.
-            Example: clubhouse player add --name "Zoë O'Brien" --age 27 --skill amateur --position striker
+            Runs the add-player form (players/new) and returns to the players list. Example:
+              clubhouse player add --name "Zoë O'Brien" --age 27 --position striker
             """
     )
 
@@ -21,10 +21,10 @@ struct PlayerAddCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Age in years, 5–99.")
     var age: Int?
 
-    @Option(help: "One of: \(Skill.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "How well they play.")
     var skill: Skill?
 
-    @Option(help: "One of: \(Position.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Where they play.")
     var position: Position?
 
     @Option(help: "Favourite team (up to 100 characters).")

@@ -29,8 +29,52 @@ struct ClubhouseProcess {
     /// Extra environment; CLUBHOUSE_DB and XDG_DATA_HOME are removed unless set here.
     var environment: [String: String] = [:]
 
+    /// Runs with a terminal as standard input, typing each line once the next prompt is on screen
+    /// (typing earlier would be echoed before the prompt turns echo off).
+    /// With `interruptAtLastPrompt`, the process gets SIGINT at the prompt after the typed lines.
+    func runInTerminal(
+        _ arguments: [String], typing lines: [String], interruptAtLastPrompt: Bool = false,
+        terminal: PseudoTerminal? = nil
+    ) throws -> (result: Result, echoed: String) {
+        let terminal = try terminal ?? PseudoTerminal()
+        var echoed = ""
+        let result = try run(arguments, input: .terminal(terminal.terminal)) { errURL, process in
+            func waitForPrompt(_ count: Int) {
+                let deadline = Date().addingTimeInterval(30)
+                while (try? String(contentsOf: errURL, encoding: .utf8))?.components(separatedBy: "assword: ").count
+                    ?? 0 <= count, Date() < deadline
+                {
+                    usleep(10_000)
+                }
+            }
+            for (index, line) in lines.enumerated() {
+                waitForPrompt(index + 1)
+                echoed += terminal.echoed()
+                terminal.type(line)
+            }
+            if interruptAtLastPrompt {
+                waitForPrompt(lines.count + 1)  // shown only once the interrupt handler is in place
+                process.interrupt()
+            }
+        }
+        return (result, echoed + terminal.echoed())
+    }
+
+    enum Input {
+        case none
+        case text(String)
+        case terminal(FileHandle)
+    }
+
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, useDatabaseOption: Bool = true) throws -> Result {
+        try run(arguments, input: stdin.map(Input.text) ?? .none, useDatabaseOption: useDatabaseOption) { _, _ in }
+    }
+
+    private func run(
+        _ arguments: [String], input: Input, useDatabaseOption: Bool = true,
+        whileRunning: (URL, Process) throws -> Void
+    ) throws -> Result {
         let folder = try TemporaryFolder()
         let outURL = folder.url.appending(path: "out")
         let errURL = folder.url.appending(path: "err")
@@ -49,13 +93,22 @@ struct ClubhouseProcess {
         // Files, not pipes: a long output can never fill a pipe and stall the child.
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        let input = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
+        let pipe = Pipe()
+        switch input {
+        case .none: process.standardInput = FileHandle.nullDevice
+        case .text: process.standardInput = pipe
+        case .terminal(let terminal): process.standardInput = terminal
         }
+        try process.run()
+        if case .text(let text) = input {
+            pipe.fileHandleForWriting.write(Data(text.utf8))
+            try pipe.fileHandleForWriting.close()
+        }
+        try whileRunning(errURL, process)
+        // A stuck child fails its test instead of hanging the whole run.
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(5_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

@@ -18,8 +18,8 @@ enum PasswordInput {
             throw InputError(message: "standard input is not a terminal; pass the password with --password-stdin")
         }
         try precheck()
-        let password = try prompt("Password: ")
-        if confirm, try prompt("Repeat password: ") != password {
+        let password = try SilentPrompt.ask("Password: ")
+        if confirm, try SilentPrompt.ask("Repeat password: ") != password {
             throw InputError(message: "the passwords do not match")
         }
         return password
@@ -35,10 +35,48 @@ enum PasswordInput {
         guard !text.isEmpty else { throw InputError(message: "no password on standard input") }
         return text
     }
+}
 
-    /// `getpass` reads from the controlling terminal with echo off and restores it afterwards.
-    private static func prompt(_ text: String) throws -> String {
-        guard let line = getpass(text) else { throw InputError(message: "could not read the password") }
-        return String(cString: line)
+/// A prompt on the terminal with echo off. Unlike glibc's `getpass`, which also turns off
+/// signals, Ctrl-C still interrupts: the handler puts the terminal back before the process exits,
+/// so an interrupted prompt never leaves the shell without echo.
+private enum SilentPrompt {
+    /// The terminal settings to restore; a signal handler cannot capture context, so this is global.
+    /// Written only on the main thread before the handler is installed.
+    nonisolated(unsafe) private static var saved = termios()
+
+    static func ask(_ prompt: String) throws -> String {
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
+            throw InputError(message: "could not read the terminal's settings")
+        }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        signal(SIGINT, restoreAndExit)
+        signal(SIGTERM, restoreAndExit)
+        // A parent may have started us with these signals blocked; Ctrl-C must still work here.
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        // Shown only once typing is safe: echo is off and an interrupt restores the terminal.
+        FileHandle.standardError.write(Data(prompt.utf8))
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            FileHandle.standardError.write(Data("\n".utf8))  // the Enter key was not echoed
+        }
+        guard let line = readLine(strippingNewline: true) else {
+            throw InputError(message: "no password was entered")
+        }
+        return line
+    }
+
+    private static let restoreAndExit: @convention(c) (Int32) -> Void = { signal in
+        tcsetattr(STDIN_FILENO, TCSANOW, &SilentPrompt.saved)
+        _ = write(STDERR_FILENO, "\n", 1)
+        _exit(128 + signal)
     }
 }

@@ -63,4 +63,15 @@ import Testing
         #expect(warnings.count == 1)
         #expect(warnings.first?.contains("starting at home") == true)
     }
+
+    @Test func aNoOpBackStillSavesTheCutState() throws {
+        try store([.players: ["players", "players/999"]], tab: .library)
+        try harness.command { app in try app.requireMain().back() }  // library is at its root
+        guard case .snapshot(let saved) = try harness.stored(for: ana) else {
+            Issue.record("nothing stored")
+            return
+        }
+        #expect(saved.stack(for: .players) == ["players"])
+        #expect(saved.selectedTab == .library)
+    }
 }

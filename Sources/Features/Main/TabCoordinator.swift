@@ -132,13 +132,14 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         removeChild(child)
     }
 
-    /// Adopts a state a use case has already saved.
+    /// Adopts the state a navigation use case returned. A use case saves whatever it changes, but
+    /// one that changed nothing (back at a root) saved nothing, so only a change counts as saved.
     private func apply(_ next: NavigationSnapshot) {
+        if next != snapshot { saved = next }
         selectedTab = next.selectedTab
         home.page = next.selectedPage
         for tab in Tab.allCases {
             coordinator(for: tab).pop(toCount: next.stack(for: tab).count)
         }
-        saved = next
     }
 }

@@ -13,15 +13,23 @@ enum ScreenCommand {
     }
 
     /// Acts on the tab bar, saves, and shows the screen landed on, or the navigation state as JSON.
+    /// Formatting waits until the transaction has committed.
     static func write(_ global: GlobalOptions, json: Bool, _ move: (TabCoordinator) throws -> Void) throws
         -> String
     {
-        let (state, content) = try CommandContext.write(global) { app in
+        let landed = try CommandContext.write(global) { app -> Landed in
             let main = try app.requireMain()
             try move(main)
-            return (NavigationJSON(app), json ? nil : try main.selectedCoordinator.content())
+            return json ? .state(NavigationJSON(app)) : .screen(try main.selectedCoordinator.content())
         }
-        if let content { return TextOutput.screen(content) }
-        return try JSONOutput.render(state)
+        switch landed {
+        case .state(let state): return try JSONOutput.render(state)
+        case .screen(let content): return TextOutput.screen(content)
+        }
+    }
+
+    private enum Landed {
+        case state(NavigationJSON)
+        case screen(ScreenContent)
     }
 }

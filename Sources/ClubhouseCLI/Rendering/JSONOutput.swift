@@ -12,24 +12,6 @@ enum JSONOutput {
     }
 }
 
-struct PlayerJSON: Encodable {
-    let player: Player
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, age, skill, position, favouriteTeam
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(player.id, forKey: .id)
-        try container.encode(player.name, forKey: .name)
-        try container.encode(player.age, forKey: .age)
-        try container.encode(player.skill?.rawValue, forKey: .skill)
-        try container.encode(player.position?.rawValue, forKey: .position)
-        try container.encode(player.favouriteTeam, forKey: .favouriteTeam)
-    }
-}
-
 struct UserJSON: Encodable {
     let id: Int64
     let username: String

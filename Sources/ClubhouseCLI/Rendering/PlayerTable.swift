@@ -1,11 +1,5 @@
 import Domain
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The `players` screen as text: left-aligned columns two spaces apart, by display width.
 /// The list may hold tens of thousands of players and is printed on every `player list`, so the
 /// table is measured in one pass and then written straight into the string's storage, without a
@@ -64,68 +58,5 @@ enum PlayerTable {
             rest /= 10
         }
         return count
-    }
-}
-
-/// Appends bytes to a buffer sized in advance; a write past its end stops the program rather than
-/// corrupt memory.
-private struct ByteWriter {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    private(set) var count = 0
-
-    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    mutating func byte(_ value: UInt8) {
-        precondition(count < buffer.count, "table buffer too small")
-        buffer[count] = value
-        count += 1
-    }
-
-    mutating func spaces(_ n: Int) {
-        guard n > 0 else { return }
-        precondition(count + n <= buffer.count, "table buffer too small")
-        memset(buffer.baseAddress! + count, Int32(UInt8(ascii: " ")), n)
-        count += n
-    }
-
-    /// Writes the text's UTF-8 and returns how many bytes that was.
-    @discardableResult
-    mutating func write(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            precondition(count + bytes.count <= buffer.count, "table buffer too small")
-            if let base = bytes.baseAddress { memcpy(buffer.baseAddress! + count, base, bytes.count) }
-            count += bytes.count
-            return bytes.count
-        }
-    }
-
-    /// Writes the decimal digits and returns how many bytes that was.
-    @discardableResult
-    mutating func write(_ value: Int64) -> Int {
-        if value < 0 {
-            byte(UInt8(ascii: "-"))
-            return 1 + write(digitsOf: value.magnitude)
-        }
-        return write(digitsOf: value.magnitude)
-    }
-
-    private mutating func write(digitsOf value: UInt64) -> Int {
-        var digits = 1
-        var rest = value / 10
-        while rest != 0 {
-            digits += 1
-            rest /= 10
-        }
-        precondition(count + digits <= buffer.count, "table buffer too small")
-        var remaining = value
-        for position in stride(from: count + digits - 1, through: count, by: -1) {
-            buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-        }
-        count += digits
-        return digits
     }
 }

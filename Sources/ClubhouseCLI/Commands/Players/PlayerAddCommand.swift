@@ -37,7 +37,7 @@ struct PlayerAddCommand: ParsableCommand {
             let player = try CommandContext.write(global) { app in
                 try app.requireMain().showPlayers().startAdd().submit(draft)
             }
-            Output.print(output.json ? try JSONOutput.render(PlayerJSON(player: player)) : String(player.id))
+            Output.print(output.json ? PlayerJSON.object(player) : String(player.id))
         }
     }
 }

@@ -16,7 +16,7 @@ struct PlayerListCommand: ParsableCommand {
             }
             Output.print(
                 output.json
-                    ? try JSONOutput.render(model.players.map(PlayerJSON.init(player:)))
+                    ? PlayerJSON.array(model.players)
                     : TextOutput.playerList(model))
         }
     }

@@ -20,7 +20,7 @@ struct PlayerShowCommand: ParsableCommand {
             }
             Output.print(
                 output.json
-                    ? try JSONOutput.render(PlayerJSON(player: model.player))
+                    ? PlayerJSON.object(model.player)
                     : TextOutput.screen(.playerDetail(model)))
         }
     }

@@ -1,0 +1,68 @@
+import Domain
+import Foundation
+import Testing
+
+@testable import ClubhouseCLI
+
+/// The reference: what Foundation's JSONEncoder prints for a player, with every key present.
+private struct Reference: Encodable {
+    let player: Player
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, age, skill, position, favouriteTeam
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(player.id, forKey: .id)
+        try container.encode(player.name, forKey: .name)
+        try container.encode(player.age, forKey: .age)
+        try container.encode(player.skill?.rawValue, forKey: .skill)
+        try container.encode(player.position?.rawValue, forKey: .position)
+        try container.encode(player.favouriteTeam, forKey: .favouriteTeam)
+    }
+}
+
+@Suite struct PlayerJSONTests {
+    static let awkwardTexts: [String] = [
+        "", "Zoë O'Brien", #"say "hi""#, #"back\slash"#, "a/b", "李小龍 🦁", "e\u{0301}", "\u{2028}\u{2029}",
+        "\u{7F}", "Robert'); DROP TABLE players;--", String(repeating: "x", count: 100),
+        String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }),
+    ]
+
+    static let players: [Player] =
+        awkwardTexts.enumerated().map { index, text in
+            Player(
+                id: Int64(index + 1), ownerID: 1, name: text, age: index % 2 == 0 ? nil : 5 + index,
+                skill: Skill.allCases.randomElement(), position: index % 3 == 0 ? nil : Position.allCases[index % 5],
+                favouriteTeam: index % 4 == 0 ? nil : text)
+        } + [
+            Player(id: Int64.max, ownerID: 1, name: "max", age: Int.max, skill: .professional, position: .midfielder),
+            Player(id: Int64.min, ownerID: 1, name: "min", age: Int.min, skill: .beginner, position: .goalkeeper),
+        ]
+
+    private func reference<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func matchesJSONEncoderByteForByte() throws {
+        for player in Self.players {
+            #expect(PlayerJSON.object(player) == (try reference(Reference(player: player))), "\(player.name)")
+        }
+        #expect(PlayerJSON.array(Self.players) == (try reference(Self.players.map(Reference.init(player:)))))
+        #expect(PlayerJSON.array([]) == "[]")
+    }
+
+    @Test func readsBackAsTheSameValues() throws {
+        let decoded = try #require(
+            try JSONSerialization.jsonObject(with: Data(PlayerJSON.array(Self.players).utf8)) as? [[String: Any]])
+        #expect(decoded.count == Self.players.count)
+        for (object, player) in zip(decoded, Self.players) {
+            #expect(object["name"] as? String == player.name)
+            #expect((object["favouriteTeam"] as? String) == player.favouriteTeam)
+            #expect((object["id"] as? NSNumber)?.int64Value == player.id)
+        }
+    }
+}

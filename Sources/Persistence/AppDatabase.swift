@@ -35,6 +35,10 @@ public final class AppDatabase: Sendable {
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             throw StorageError.folderMissing(path: folder)
         }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw StorageError.cannotOpen(path: path, reason: "it is a folder")
+        }
         let database: AppDatabase
         do {
             var config = Configuration()
@@ -143,7 +147,8 @@ public final class AppDatabase: Sendable {
         case .SQLITE_NOTADB: return StorageError.notClubhouseDatabase(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return StorageError.busy
         case .SQLITE_READONLY: return StorageError.readOnly(path: path)
-        case .SQLITE_CANTOPEN: return StorageError.cannotOpen(path: path, reason: "no permission, or not a file")
+        case .SQLITE_CANTOPEN:
+            return StorageError.cannotOpen(path: path, reason: "the file cannot be opened or created here")
         case .SQLITE_CORRUPT: return StorageError.damaged(path: path)
         case .SQLITE_FULL: return StorageError.diskFull
         default: return StorageError.other(error.message ?? "\(error)")

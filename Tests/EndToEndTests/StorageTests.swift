@@ -36,6 +36,18 @@ import Testing
         #expect(result.stderr == "error: the folder \(folder.path("missing")) does not exist\n")
     }
 
+    @Test func aFolderOrAnImpossibleNameIsAClearError() throws {
+        let folder = try TemporaryFolder()
+        let asFolder = try ClubhouseProcess(database: folder.url.path).run(["nav"])
+        #expect(asFolder.status == 1)
+        #expect(asFolder.stderr == "error: cannot open the database at \(folder.url.path): it is a folder\n")
+        let longName = folder.path(String(repeating: "a", count: 300) + ".sqlite")
+        let tooLong = try ClubhouseProcess(database: longName).run(["nav"])
+        #expect(tooLong.status == 1)
+        #expect(tooLong.stderrLines.count == 1)
+        #expect(tooLong.stderr.hasPrefix("error: cannot open the database at "))
+    }
+
     @Test func concurrentCommandsAllLand() async throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)

@@ -15,10 +15,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "Domain"),
+        // The schema: Migrations/*.sql, compiled into Swift by the plugin. A target of its own so
+        // that adding, renaming or removing a migration re-plans the build.
+        .target(name: "Schema", path: "Migrations", plugins: ["EmbedMigrationsPlugin"]),
         .target(
             name: "Persistence",
-            dependencies: ["Domain", .product(name: "GRDB", package: "GRDB.swift")],
-            plugins: ["EmbedMigrationsPlugin"]
+            dependencies: ["Domain", "Schema", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Security",

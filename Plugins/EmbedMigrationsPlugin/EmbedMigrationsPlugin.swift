@@ -1,23 +1,21 @@
 import Foundation
 import PackagePlugin
 
-/// Turns the package's `Migrations/*.sql` into Swift source compiled into the target, so the
-/// `clubhouse` binary carries its schema and keeps working when copied away from the build folder
-/// (on Linux `Bundle.module` would silently point back at the build path).
+/// Turns the `.sql` files of the target it is applied to (`Schema`, at `Migrations/`) into Swift
+/// source compiled into that target, so the `clubhouse` binary carries its schema and keeps working
+/// when copied away from the build folder (on Linux `Bundle.module` would silently point back at the
+/// build path). Because the files belong to a target, adding, renaming or removing one re-plans the
+/// build and re-runs this plugin.
 @main
 struct EmbedMigrationsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let folder = context.package.directoryURL.appending(path: "Migrations")
-        let files = try FileManager.default
-            .contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "sql" }
+        let files = (target.sourceModule?.sourceFiles(withSuffix: "sql").map(\.url) ?? [])
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(files.count) SQL migrations",
                 executable: try context.tool(named: "MigrationEmbedder").url,
-                // The folder is an input too, so adding or removing a file re-runs the tool.
                 arguments: [output.path(percentEncoded: false)] + files.map { $0.path(percentEncoded: false) },
                 inputFiles: files,
                 outputFiles: [output]

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GRDB
+import Schema
 
 /// The one owner of the database: the connection, the migrator and every SQL statement (through
 /// the repositories it hands to `write` and `read`).

@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Layers point inward: Domain <- Persistence/Security/Navigation <- Features <- clubhouse (CLI).
+// Layers point inward (see ../shared/DESIGN.md): Navigation and Features build on Domain alone;
+// Persistence (with Schema) and Security implement Domain's protocols; the clubhouse CLI composes them.
 let package = Package(
     name: "Clubhouse",
     platforms: [.macOS(.v13)],

@@ -40,32 +40,13 @@ private struct PlayerRow: FetchableRecord {
     init(row: Row) {
         player = Player(
             id: row[0], ownerID: row[1], name: row[2], age: row[3],
-            skill: Self.skill(row[4]), position: Self.position(row[5]), favouriteTeam: row[6])
+            skill: Self.decode(row[4]), position: Self.decode(row[5]), favouriteTeam: row[6])
     }
 
-    // The stored names each start with a different letter, so the first byte picks the case and
-    // one comparison confirms it: several times cheaper than `init(rawValue:)` on every row.
-    private static func skill(_ name: String?) -> Skill? {
-        let candidate: Skill? =
-            switch name?.utf8.first {
-            case UInt8(ascii: "b"): .beginner
-            case UInt8(ascii: "a"): .amateur
-            case UInt8(ascii: "p"): .professional
-            default: nil
-            }
-        return candidate?.rawValue == name ? candidate : nil
-    }
-
-    private static func position(_ name: String?) -> Position? {
-        let candidate: Position? =
-            switch name?.utf8.first {
-            case UInt8(ascii: "g"): .goalkeeper
-            case UInt8(ascii: "d"): .defender
-            case UInt8(ascii: "m"): .midfielder
-            case UInt8(ascii: "w"): .winger
-            case UInt8(ascii: "s"): .striker
-            default: nil
-            }
-        return candidate?.rawValue == name ? candidate : nil
+    /// The case stored as `name`. Comparing first bytes before whole names is several times cheaper
+    /// than `init(rawValue:)` on every row, and stays right whatever names the cases have.
+    private static func decode<Value: CaseIterable & RawRepresentable<String>>(_ name: String?) -> Value? {
+        guard let name, let first = name.utf8.first else { return nil }
+        return Value.allCases.first { $0.rawValue.utf8.first == first && $0.rawValue == name }
     }
 }

@@ -49,13 +49,23 @@ struct ByteWriter {
         return write(digitsOf: value.magnitude)
     }
 
-    private mutating func write(digitsOf value: UInt64) -> Int {
+    /// How many characters `write(_:)` takes for `value`, sign included.
+    static func digitCount(_ value: Int64) -> Int {
+        (value < 0 ? 1 : 0) + digitCount(of: value.magnitude)
+    }
+
+    private static func digitCount(of value: UInt64) -> Int {
         var digits = 1
         var rest = value / 10
         while rest != 0 {
             digits += 1
             rest /= 10
         }
+        return digits
+    }
+
+    private mutating func write(digitsOf value: UInt64) -> Int {
+        let digits = Self.digitCount(of: value)
         precondition(count + digits <= buffer.count, "output buffer too small")
         var remaining = value
         for position in stride(from: count + digits - 1, through: count, by: -1) {
@@ -65,6 +75,8 @@ struct ByteWriter {
         count += digits
         return digits
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Bytes `writeJSON(_:)` will write for `text`, quotes included.
     static func jsonLength(_ text: String) -> Int {
@@ -94,9 +106,8 @@ struct ByteWriter {
             case 0x0D: write("\\r")
             case 0..<0x20:
                 write("\\u00")
-                let hex = Array("0123456789abcdef".utf8)
-                byte(hex[Int(unit >> 4)])
-                byte(hex[Int(unit & 0xF)])
+                byte(Self.hexDigits[Int(unit >> 4)])
+                byte(Self.hexDigits[Int(unit & 0xF)])
             default:
                 byte(unit)
             }

@@ -18,9 +18,9 @@ enum PlayerTable {
         for player in players {
             let nameWidth = DisplayWidth.of(player.name)
             nameWidths.append(nameWidth)
-            widths[0] = max(widths[0], digitCount(player.id))
+            widths[0] = max(widths[0], ByteWriter.digitCount(player.id))
             widths[1] = max(widths[1], nameWidth)
-            widths[2] = max(widths[2], player.age.map { digitCount(Int64($0)) } ?? 1)
+            widths[2] = max(widths[2], player.age.map { ByteWriter.digitCount(Int64($0)) } ?? 1)
             widths[3] = max(widths[3], (player.skill?.rawValue ?? none).utf8.count)
             widths[4] = max(widths[4], (player.position?.rawValue ?? none).utf8.count)
             // A name wider on screen than in bytes is padded by its display width: count both.
@@ -48,15 +48,5 @@ enum PlayerTable {
             }
             return out.count
         }
-    }
-
-    private static func digitCount(_ value: Int64) -> Int {
-        var count = value < 0 ? 2 : 1
-        var rest = value / 10
-        while rest != 0 {
-            count += 1
-            rest /= 10
-        }
-        return count
     }
 }

@@ -57,7 +57,11 @@ let package = Package(
         ),
         .testTarget(name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "Domain"]),
         // Depends on the executable only so that `swift test` builds it; the tests run it as a process.
-        .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseCLI", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ClubhouseCLI", "TestSupport", "Domain", "Navigation", "Features", "Persistence", "Security"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

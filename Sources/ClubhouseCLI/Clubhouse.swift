@@ -15,7 +15,8 @@ struct Clubhouse: ParsableCommand {
         subcommands: [
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
             PlayerCommand.self,
-            TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self,
+            TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
+            HistoryCommand.self, UndoCommand.self, ReopenCommand.self,
         ]
     )
 }

@@ -6,17 +6,31 @@ public protocol Router: AnyObject {
     func push(_ screen: Screen)
     /// Removes the top screen and returns it; the root is never popped.
     @discardableResult func pop() -> Screen?
+    /// The modal flow presented over this one, if any.
+    var presented: (any Router)? { get }
+    /// Presents a modal flow with a stack of its own, rooted at `screen`, and returns its router.
+    func present(_ screen: Screen) -> any Router
+    /// Dismisses the presented modal flow, with its whole stack.
+    func dismiss()
+}
+
+extension Router {
+    public var top: Screen { stack[stack.count - 1] }
+
+    /// Pops until `count` screens remain (never the root).
+    public func pop(toCount count: Int) {
+        while stack.count > max(count, 1), pop() != nil {}
+    }
 }
 
 /// A router that keeps the stack as a value, for the CLI and for tests.
 public final class StackRouter: Router {
     public private(set) var stack: [Screen]
+    public private(set) var presented: (any Router)?
 
     public init(root: Screen) {
         stack = [root]
     }
-
-    public var top: Screen { stack[stack.count - 1] }
 
     public func push(_ screen: Screen) {
         stack.append(screen)
@@ -25,5 +39,15 @@ public final class StackRouter: Router {
     @discardableResult
     public func pop() -> Screen? {
         stack.count > 1 ? stack.removeLast() : nil
+    }
+
+    public func present(_ screen: Screen) -> any Router {
+        let modal = StackRouter(root: screen)
+        presented = modal
+        return modal
+    }
+
+    public func dismiss() {
+        presented = nil
     }
 }

@@ -22,10 +22,7 @@ public enum Screen: Hashable, Sendable {
     case newQuestion
 
     /// The fields of a player that have an edit screen.
-    public enum PlayerField: String, CaseIterable, Sendable {
-        case name, age, skill, position
-        case favouriteTeam = "favourite-team"
-    }
+    public typealias PlayerField = Domain.PlayerField
 
     public var path: String {
         switch self {
@@ -50,6 +47,8 @@ public enum Screen: Hashable, Sendable {
     }
 
     public init?(path: String) {
+        // Paths are short; a long one is not worth splitting, whoever stored it.
+        guard path.utf8.count <= 64 else { return nil }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         switch parts.count {
         case 1:

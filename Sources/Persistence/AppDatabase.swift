@@ -16,7 +16,7 @@ import Schema
 /// - Foreign keys on (GRDB's default).
 /// - `PRAGMA application_id` marks the file as ours and `PRAGMA user_version` holds the schema
 ///   version, so one cheap query on open tells a foreign or newer file from ours.
-public final class AppDatabase: Sendable {
+public final class AppDatabase: UnitOfWork {
     /// "CLUB" in ASCII.
     public static let applicationID: Int32 = 0x434C_5542
     static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
@@ -62,12 +62,12 @@ public final class AppDatabase: Sendable {
 
     /// Runs `work` in one IMMEDIATE transaction: everything it writes commits together, or nothing
     /// does when it throws.
-    public func write<T>(_ work: (DatabaseRepositories) throws -> T) throws -> T {
+    public func write<T>(_ work: (any Repositories) throws -> T) throws -> T {
         try mappingErrors { try queue.write { db in try work(DatabaseRepositories(db: db)) } }
     }
 
     /// Runs `work` in one read-only transaction.
-    public func read<T>(_ work: (DatabaseRepositories) throws -> T) throws -> T {
+    public func read<T>(_ work: (any Repositories) throws -> T) throws -> T {
         try mappingErrors { try queue.read { db in try work(DatabaseRepositories(db: db)) } }
     }
 
@@ -119,11 +119,18 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Data rewritten by a migration beyond its SQL, in the same transaction: stored values whose
+    /// shape the migration's version changed.
+    private static let dataUpgrades: [Int: @Sendable (Database) throws -> Void] = [
+        2: NavigationStore.upgradeAll
+    ]
+
     private static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         for migration in EmbeddedMigrations.all {
             migrator.registerMigration(migration.name) { db in
                 try db.execute(sql: migration.sql)
+                try dataUpgrades[migration.version]?(db)
                 // Inside the migration's transaction: the marks move only if the schema does.
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
                 try db.execute(sql: "PRAGMA user_version = \(migration.version)")

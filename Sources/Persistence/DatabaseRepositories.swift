@@ -3,16 +3,17 @@ import GRDB
 
 /// The repositories, bound to the connection of one transaction. Only valid inside the
 /// `AppDatabase.write` or `read` call that created them.
-public struct DatabaseRepositories {
-    public let users: UserStore
-    public let sessions: SessionStore
-    public let players: PlayerStore
-    public let navigation: NavigationStore
+public struct DatabaseRepositories: Repositories {
+    let db: Database
 
     init(db: Database) {
-        users = UserStore(db: db)
-        sessions = SessionStore(db: db)
-        players = PlayerStore(db: db)
-        navigation = NavigationStore(db: db)
+        self.db = db
     }
+
+    public var users: any UserRepository { UserStore(db: db) }
+    public var sessions: any SessionRepository { SessionStore(db: db) }
+    public var players: any PlayerRepository { PlayerStore(db: db) }
+    public var navigation: any NavigationRepository { NavigationStore(db: db) }
+    public var journal: any JournalRepository { JournalStore(db: db) }
+    public var pendingLinks: any PendingLinkRepository { PendingLinkStore(db: db) }
 }

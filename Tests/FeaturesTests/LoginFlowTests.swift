@@ -11,72 +11,108 @@ import Testing
     }
 
     @Test func signedOutAppShowsTheLoginFlow() throws {
-        let (stack, hasMain) = try harness.look { app in (app.login?.router.stack, app.main != nil) }
-        #expect(stack == [.login])
-        #expect(!hasMain)
-        #expect(throws: ClubhouseError.notSignedIn) { try harness.look { try $0.requireMain() } }
+        let app = harness.app()
+        let outcome = try app.look()
+        guard case .login(let screen) = outcome.view else {
+            Issue.record("not the login flow")
+            return
+        }
+        #expect(screen == .login)
+        #expect(app.login?.router.stack == [.login])
+        #expect(app.main == nil)
+        #expect(throws: ClubhouseError.notSignedIn) { try harness.run(.back) }
     }
 
     @Test func registeringPushesTheRegisterScreenAndReleasesItsCoordinatorWhenDone() throws {
-        try harness.command { app in
-            let login = try app.requireLogin()
-            weak var released: RegisterCoordinator?
-            do {
-                let register = login.showRegister()
-                released = register
-                #expect(login.router.stack == [.login, .register])
-                _ = try register.submit(username: "ana", password: AppHarness.password)
-            }
-            #expect(login.router.stack == [.login])
-            #expect(login.childCoordinators.isEmpty)
-            #expect(released == nil)
-            #expect(app.main == nil)  // registering does not sign in
+        let app = harness.app()
+        try app.start()
+        let login = try #require(app.login)
+        weak var released: RegisterCoordinator?
+        do {
+            let register = login.showRegister()
+            released = register
+            #expect(login.router.stack == [.login, .register])
         }
+        let outcome = try app.perform(Command(.register(username: "ana", password: AppHarness.password)))
+        guard case .registered(let user) = outcome.result else {
+            Issue.record("not registered")
+            return
+        }
+        #expect(user.username == "ana")
+        #expect(login.router.stack == [.login])
+        #expect(login.childCoordinators.isEmpty)
+        #expect(released == nil)
+        #expect(app.main == nil)  // registering does not sign in
     }
 
     @Test func signingInLandsOnHomeAndStoresThatState() throws {
         let ana = try harness.registerAndSignIn("ana")
-        #expect(try harness.snapshot() == .initial)
-        #expect(try harness.stored(for: ana) == .snapshot(.initial))
-        let (login, username) = try harness.look { app in (app.login, app.main?.user.username) }
-        #expect(login == nil)
-        #expect(username == "ana")
+        #expect(try harness.state() == .initial)
+        #expect(try harness.stored(for: ana) == .state(.initial))
     }
 
     @Test func wrongPasswordAndUnknownUserGiveTheSameError() throws {
         try harness.registerAndSignIn("ana")
         try harness.signOut()
-        #expect(throws: ClubhouseError.wrongCredentials) {
-            try harness.command { try $0.requireLogin().signIn(username: "ana", password: "wrong-pass") }
-        }
-        #expect(throws: ClubhouseError.wrongCredentials) {
-            try harness.command { try $0.requireLogin().signIn(username: "nobody", password: AppHarness.password) }
-        }
-        #expect(throws: ClubhouseError.wrongCredentials) {
-            try harness.command { try $0.requireLogin().signIn(username: "bad name!", password: AppHarness.password) }
+        for (name, password) in [("ana", "wrong-pass"), ("nobody", AppHarness.password), ("bad name!", AppHarness.password)] {
+            #expect(throws: ClubhouseError.wrongCredentials) {
+                try harness.run(.signIn(username: name, password: password))
+            }
         }
         // Usernames match whatever their case.
-        try harness.command { _ = try $0.requireLogin().signIn(username: "ANA", password: AppHarness.password) }
+        try harness.run(.signIn(username: "ANA", password: AppHarness.password))
     }
 
     @Test func theLoginFlowIsClosedWhileSomeoneIsSignedIn() throws {
         try harness.registerAndSignIn("ana")
         #expect(throws: ClubhouseError.alreadySignedIn(username: "ana")) {
-            try harness.command { try $0.requireLogin() }
+            try harness.run(.signIn(username: "ana", password: AppHarness.password))
         }
+        #expect(throws: ClubhouseError.alreadySignedIn(username: "ana")) { try harness.open("login") }
     }
 
-    @Test func signingOutForgetsTheNavigationAndTheNextSignInStartsAtHome() throws {
+    @Test func signingOutForgetsTheNavigationAndItsHistory() throws {
         let ana = try harness.registerAndSignIn("ana")
         let player = try harness.addPlayer("Zoë")
-        try harness.command { app in try app.requireMain().showPlayers().showDetail(player.id) }
-        try harness.command { app in try app.requireMain().select(.library) }
+        try harness.open("players/\(player.id)")
+        try harness.run(.selectTab(.library))
+        #expect(try harness.database.read { try $0.journal.entries(for: ana.id, limit: 10) }.count > 0)
 
         try harness.signOut()
         #expect(try harness.stored(for: ana) == StoredNavigation.none)
-        #expect(try harness.look { $0.login?.router.stack } == [.login])
+        #expect(try harness.database.read { try $0.journal.entries(for: ana.id, limit: 10) }.isEmpty)
 
-        try harness.command { _ = try $0.requireLogin().signIn(username: "ana", password: AppHarness.password) }
-        #expect(try harness.snapshot() == .initial)
+        try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        #expect(try harness.state() == .initial)
+    }
+
+    @Test func aLinkOpenedWhileSignedOutOpensRightAfterTheNextSignIn() throws {
+        try harness.registerAndSignIn("ana")
+        let player = try harness.addPlayer("Zoë")
+        try harness.signOut()
+        let kept = try harness.open("players/\(player.id)/edit/name")
+        #expect(kept.result == .linkKept("players/\(player.id)/edit/name"))
+
+        let outcome = try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        guard case .signedIn(_, let opened) = outcome.result else {
+            Issue.record("not signed in")
+            return
+        }
+        #expect(opened == "players/\(player.id)/edit/name")
+        #expect(try harness.state()?.paths(.players) == ["players", "players/\(player.id)", "players/\(player.id)/edit/name"])
+        // Opened once: the next sign-in lands where it normally would.
+        try harness.signOut()
+        let again = try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        #expect(again.result == .signedIn(again.state.map { _ in User(id: 1, username: "ana") }!, openedLink: nil))
+    }
+
+    @Test func aPendingLinkToARecordGoneByTheSignInIsReportedAndNothingBreaks() throws {
+        try harness.registerAndSignIn("ana")
+        try harness.signOut()
+        try harness.open("players/42")
+        let outcome = try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        #expect(outcome.state == .initial)
+        #expect(outcome.warnings.count == 1)
+        #expect(outcome.warnings.first?.contains("no player 42") == true)
     }
 }

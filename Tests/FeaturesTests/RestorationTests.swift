@@ -1,6 +1,7 @@
 import Domain
 import Features
 import Navigation
+import TestSupport
 import Testing
 
 @Suite struct RestorationTests {
@@ -12,66 +13,129 @@ import Testing
         ana = try harness.registerAndSignIn("ana")
     }
 
-    private func store(_ stacks: [Tab: [String]], tab: Tab = .players) throws {
-        try harness.database.write { repositories in
-            try repositories.navigation.save(
-                NavigationSnapshot(selectedTab: tab, selectedPage: .reading, stacks: stacks), for: ana.id)
-        }
+    private func store(_ stacks: [Tab: [ScreenState]], tab: Tab = .players) throws {
+        try harness.store(NavigationState(selectedTab: tab, selectedPage: .reading, stacks: stacks), for: ana)
     }
 
-    @Test func aScreenWhoseRecordIsGoneIsCutAndTheUserLandsBelowIt() throws {
-        try store([.players: ["players", "players/999"]])
-        let (stack, warnings) = try harness.look { app in (app.main?.players.stack, app.warnings) }
-        #expect(stack == [.players])
-        #expect(warnings.isEmpty)
+    @Test func aScreenWhoseRecordIsGoneIsCutWithEverythingAboveItAndOneWarning() throws {
+        let zoe = try harness.addPlayer("Zoë")
+        try store([
+            .players: screens("players", "players/999", "players/999/edit/name"),
+            .home: screens("home"),
+        ])
+        let outcome = try harness.look()
+        #expect(outcome.state?.paths(.players) == ["players"])
+        #expect(outcome.warnings == ["no player 999: cut players/999 > players/999/edit/name from the players tab; you are on players"])
+        _ = zoe
     }
 
-    @Test func screensAFlowDoesNotOwnAreCutWithEverythingAboveThem() throws {
+    @Test func eachTabKeepsItsLongestValidPrefixAndThePageAndOtherTabsStay() throws {
         let player = try harness.addPlayer("Zoë")
         try store([
-            .players: ["players", "players/\(player.id)", "players/\(player.id)/edit/name"],
-            .library: ["library", "books/9780306406157"],
-            .home: ["home", "players/\(player.id)"],
+            .players: screens("players", "players/\(player.id)", "players/\(player.id)/edit/name"),
+            .library: screens("library", "books/9780306406157"),
+            .home: screens("home", "players/\(player.id)"),
+            .questions: screens("not a screen"),
         ])
-        let snapshot = try #require(try harness.snapshot())
-        #expect(snapshot.stack(for: .players) == ["players", "players/\(player.id)"])
-        #expect(snapshot.stack(for: .library) == ["library"])
-        #expect(snapshot.stack(for: .home) == ["home"])
-        #expect(snapshot.selectedPage == .reading)
+        let outcome = try harness.look()
+        let state = try #require(outcome.state)
+        #expect(state.paths(.players) == ["players", "players/\(player.id)", "players/\(player.id)/edit/name"])
+        #expect(state.paths(.library) == ["library"])
+        #expect(state.paths(.home) == ["home"])
+        #expect(state.paths(.questions) == ["questions"])
+        #expect(state.selectedPage == .reading)
+        #expect(state.selectedTab == .players)
+        #expect(outcome.warnings.count == 3)
+        #expect(outcome.warnings.contains { $0.contains("cut books/9780306406157 from the library tab") })
+        #expect(outcome.warnings.contains { $0.contains("it does not start at questions") })
+    }
+
+    @Test func aDraftWhoseFormNoLongerMakesSenseIsDroppedWithAWarning() throws {
+        try store([
+            .players: [
+                ScreenState(path: "players"), ScreenState(path: "players/77"),
+                ScreenState(path: "players/77/edit/name", draft: FormDraft(["name": "Zed"])),
+            ]
+        ])
+        let outcome = try harness.look()
+        #expect(outcome.state?.paths(.players) == ["players"])
+        #expect(outcome.warnings.count == 1)
+        #expect(outcome.warnings.first?.hasSuffix("(the draft of players/77/edit/name was dropped)") == true)
+    }
+
+    @Test func anyOtherDraftSurvivesAnyNumberOfRuns() throws {
+        try harness.open("players/new")
+        try harness.run(.fill([("name", "Zoë"), ("favourite-team", "Boca")]))
+        for tab in [Tab.home, .library, .players, .profile] { try harness.run(.selectTab(tab)) }
+        let draft = try harness.state()?.stack(for: .players).last
+        #expect(draft == ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë", "favourite-team": "Boca"])))
     }
 
     @Test func theCutStateIsSavedByTheNextCommandThatWrites() throws {
-        try store([.players: ["players", "players/999"]])
-        try harness.command { _ in }
-        guard case .snapshot(let saved) = try harness.stored(for: ana) else {
+        try store([.players: screens("players", "players/999")])
+        try harness.run(.selectTab(.library))
+        guard case .state(let saved) = try harness.stored(for: ana) else {
             Issue.record("nothing stored")
             return
         }
-        #expect(saved.stack(for: .players) == ["players"])
-        #expect(saved.selectedTab == .players)
-    }
-
-    @Test(arguments: [
-        ["players": ["players", "not a screen"]],
-        ["players": ["library"]],
-        ["players": ["players/1"]],
-    ])
-    func anUnreadableStackFallsBackToHomeWithAWarning(_ stacks: [String: [String]]) throws {
-        try store(Dictionary(uniqueKeysWithValues: stacks.map { (Tab(rawValue: $0.key)!, $0.value) }))
-        let (snapshot, warnings) = try harness.look { app in (app.main?.snapshot, app.warnings) }
-        #expect(snapshot == .initial)
-        #expect(warnings.count == 1)
-        #expect(warnings.first?.contains("starting at home") == true)
-    }
-
-    @Test func aNoOpBackStillSavesTheCutState() throws {
-        try store([.players: ["players", "players/999"]], tab: .library)
-        try harness.command { app in try app.requireMain().back() }  // library is at its root
-        guard case .snapshot(let saved) = try harness.stored(for: ana) else {
-            Issue.record("nothing stored")
-            return
-        }
-        #expect(saved.stack(for: .players) == ["players"])
+        #expect(saved.paths(.players) == ["players"])
         #expect(saved.selectedTab == .library)
+        // The next run has nothing left to cut.
+        #expect(try harness.look().warnings.isEmpty)
+    }
+
+    @Test func onlyARowThatCannotBeDecodedStartsFromTheInitialState() throws {
+        try harness.database.write { repositories in
+            try repositories.navigation.save(.initial, for: ana.id)
+        }
+        try sqlite(harness.path, "UPDATE navigation_state SET stacks = 'garbage'")
+        let outcome = try harness.look()
+        #expect(outcome.state == .initial)
+        #expect(outcome.warnings.count == 1)
+        #expect(outcome.warnings.first?.contains("starting at home") == true)
+    }
+
+    @Test func undoReturnsToTheStateBeforeTheLastChangeAndCutsWhatIsGone() throws {
+        let zoe = try harness.addPlayer("Zoë")
+        try harness.open("players/\(zoe.id)/edit/age")
+        try harness.run(.fill([("age", "30")]))
+        try harness.run(.back)  // discards the draft
+        try harness.run(.selectTab(.library))
+        try harness.run(.undo)
+        #expect(try harness.state()?.selectedTab == .players)
+        try harness.run(.undo)  // undoes the back: the form comes back with its draft
+        let top = try harness.state()?.stack(for: .players).last
+        #expect(top == ScreenState(path: "players/\(zoe.id)/edit/age", draft: FormDraft(["age": "30"])))
+        let history = try harness.app().look(.history(limit: 10))
+        guard case .history(let entries) = history.result else {
+            Issue.record("no history")
+            return
+        }
+        #expect(entries.prefix(2).map(\.kind) == [.undo, .undo])
+    }
+
+    @Test func reopenOpensTheMostRecentlyClosedScreenThatStillExists() throws {
+        let zoe = try harness.addPlayer("Zoë")
+        let kai = try harness.addPlayer("Kai")
+        try harness.open("players/\(zoe.id)")
+        try harness.run(.back)
+        try harness.open("players/\(kai.id)")
+        try harness.run(.back)
+        try harness.run(.reopen)
+        #expect(try harness.state()?.currentScreen.path == "players/\(kai.id)")
+        try harness.run(.back)
+        try harness.run(.reopen)  // kai again: the back just closed it
+        #expect(try harness.state()?.currentScreen.path == "players/\(kai.id)")
+        try harness.run(.reopen)  // then zoe, closed before kai
+        #expect(try harness.state()?.currentScreen.path == "players/\(zoe.id)")
+    }
+
+    @Test func reopenSkipsAScreenWhoseRecordIsGoneAndSaysWhenNothingIsLeft() throws {
+        #expect(throws: ClubhouseError.nothingToReopen) { try harness.run(.reopen) }
+        let zoe = try harness.addPlayer("Zoë")
+        try harness.open("players/\(zoe.id)")
+        try harness.run(.back)
+        try sqlite(harness.path, "DELETE FROM players WHERE id = \(zoe.id)")
+        #expect(throws: ClubhouseError.nothingToReopen) { try harness.run(.reopen) }
     }
 }

@@ -1,40 +1,106 @@
 import Domain
+import Foundation
+import GRDB
 import Testing
 
 @testable import Persistence
 
 @Suite struct NavigationDecodingTests {
     private func decode(
-        version: Int? = 1, rootFlow: String? = "main", tab: String? = "players", page: String? = "squad",
-        stacks: String? = #"{"players":["players","players/1"]}"#
+        version: DatabaseValue = 2.databaseValue, rootFlow: DatabaseValue = "main".databaseValue,
+        tab: DatabaseValue = "players".databaseValue, page: DatabaseValue = "squad".databaseValue,
+        stacks: DatabaseValue = #"{"players":[{"path":"players"},{"path":"players/new","draft":{"name":"Zoë"}}]}"#
+            .databaseValue,
+        modal: DatabaseValue = .null
     ) -> StoredNavigation {
-        NavigationStore.decode(version: version, rootFlow: rootFlow, tab: tab, page: page, stacks: stacks)
+        NavigationCoding.decode(
+            .init(version: version, rootFlow: rootFlow, tab: tab, page: page, stacks: stacks, modal: modal))
     }
 
-    @Test func decodesAWellFormedRow() {
+    @Test func decodesAWellFormedRowWithItsDraft() {
+        let expected = NavigationState(
+            selectedTab: .players, selectedPage: .squad,
+            stacks: [
+                .players: [ScreenState(path: "players"), ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"]))]
+            ])
+        #expect(decode() == .state(expected))
+    }
+
+    @Test func decodesAVersion1RowAsTheSameStateInTodaysShape() {
+        let stored = decode(version: 1.databaseValue, stacks: #"{"players":["players","players/1"]}"#.databaseValue)
         #expect(
-            decode()
-                == .snapshot(
-                    .init(selectedTab: .players, selectedPage: .squad, stacks: [.players: ["players", "players/1"]])))
+            stored
+                == .state(
+                    .upgrading(version1: [.players: ["players", "players/1"]], selectedTab: .players, selectedPage: .squad)
+                ))
+    }
+
+    @Test func decodesAModal() {
+        let stored = decode(modal: #"{"stack":[{"path":"books/new","draft":{"title":"Dune"}}]}"#.databaseValue)
+        guard case .state(let state) = stored else {
+            Issue.record("not decoded: \(stored)")
+            return
+        }
+        #expect(state.modal == ModalState(stack: [ScreenState(path: "books/new", draft: FormDraft(["title": "Dune"]))]))
     }
 
     @Test func reportsEveryMalformedPartInsteadOfThrowing() {
-        #expect(decode(version: 2) == .unreadable(reason: "unknown version 2"))
-        #expect(decode(version: nil) == .unreadable(reason: "unknown version null"))
-        #expect(decode(rootFlow: "login") == .unreadable(reason: "unknown root flow 'login'"))
-        #expect(decode(tab: "settings") == .unreadable(reason: "unknown tab 'settings'"))
-        #expect(decode(page: nil) == .unreadable(reason: "unknown page 'null'"))
-        #expect(decode(stacks: "{not json") == .unreadable(reason: "stacks are not a JSON object of screen lists"))
-        #expect(decode(stacks: #"["players"]"#) == .unreadable(reason: "stacks are not a JSON object of screen lists"))
-        #expect(
-            decode(stacks: #"{"players":[1,2]}"#) == .unreadable(reason: "stacks are not a JSON object of screen lists")
-        )
-        #expect(
-            decode(stacks: #"{"settings":["settings"]}"#) == .unreadable(reason: "unknown tab 'settings' in stacks"))
+        #expect(decode(version: 3.databaseValue) == .unreadable(reason: "unknown version 3"))
+        #expect(decode(version: .null) == .unreadable(reason: "the version is not a number"))
+        #expect(decode(version: "two".databaseValue) == .unreadable(reason: "the version is not a number"))
+        #expect(decode(rootFlow: "login".databaseValue) == .unreadable(reason: "unknown root flow"))
+        #expect(decode(tab: "settings".databaseValue) == .unreadable(reason: "unknown tab 'settings'"))
+        #expect(decode(page: .null) == .unreadable(reason: "the tab or page is not text"))
+        #expect(decode(stacks: "{not json".databaseValue) == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
+        #expect(decode(stacks: #"["players"]"#.databaseValue) == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
+        #expect(decode(stacks: #"{"players":["players"]}"#.databaseValue) == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
+        #expect(decode(stacks: #"{"settings":[]}"#.databaseValue) == .unreadable(reason: "unknown tab 'settings' in stacks"))
+        #expect(decode(stacks: Data([0xFF, 0xFE]).databaseValue) == .unreadable(reason: "the stacks are not text"))
+        #expect(decode(modal: "[]".databaseValue) == .unreadable(reason: "the modal flow is not valid JSON"))
     }
 
-    @Test func encodesStacksByStableNamesInAStableOrder() throws {
-        let json = try NavigationStore.encode([.players: ["players", "players/3"], .home: ["home"]])
-        #expect(json == #"{"home":["home"],"players":["players","players/3"]}"#)
+    @Test func encodesEveryTabByStableNamesInAStableOrder() throws {
+        var state = NavigationState.initial
+        state.stacks[.players] = [ScreenState(path: "players"), ScreenState(path: "players/3")]
+        let columns = try NavigationCoding.encode(state)
+        #expect(
+            columns.stacks
+                == #"{"home":[{"path":"home"}],"library":[{"path":"library"}],"players":[{"path":"players"},{"path":"players/3"}],"profile":[{"path":"profile"}],"questions":[{"path":"questions"}]}"#
+        )
+        #expect(columns.modal == nil)
+    }
+
+    /// Random and hostile stacks and modals: the decoder answers, whatever the bytes.
+    @Test func randomAndHostileInputNeverCrashesTheDecoder() {
+        var generator = SplitMix(seed: 0xC1AB)
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", "\"", "path", "draft", "stack", "players", "players/1", "\\u0000", "\\ud800",
+            "null", "1e999", "-1", "true", " ", "\u{1B}[2J", "\u{202E}", "é", "\"path\":", "{\"path\":\"x\"}",
+        ]
+        for _ in 0..<2_000 {
+            let length = Int(generator.next() % 24)
+            let text = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            let result = decode(stacks: text.databaseValue, modal: (generator.next() % 2 == 0 ? text : "null").databaseValue)
+            switch result {
+            case .state, .unreadable: break
+            case .none: Issue.record("a row decoded as no row")
+            }
+        }
+        // Deep nesting and a huge document.
+        _ = decode(stacks: String(repeating: "[", count: 100_000).databaseValue)
+        _ = decode(stacks: ("{\"players\":[" + String(repeating: "{\"path\":\"players\"},", count: 50_000) + "{\"path\":\"players\"}]}").databaseValue)
+    }
+}
+
+/// A small deterministic generator, so a failure can be replayed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -61,14 +61,55 @@ import Testing
 
     @Test func navigationRoundTrips() throws {
         let ana = try user("ana")
-        let snapshot = NavigationSnapshot(
+        let state = NavigationState(
             selectedTab: .players, selectedPage: .results,
-            stacks: [.home: ["home"], .players: ["players", "players/3"], .library: ["library"]])
-        try database.write { try $0.navigation.save(snapshot, for: ana.id) }
-        #expect(try database.read { try $0.navigation.load(for: ana.id) } == .snapshot(snapshot))
+            stacks: [.players: [ScreenState(path: "players"), ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"]))]],
+            modal: ModalState(stack: [ScreenState(path: "books/new")]))
+        try database.write { try $0.navigation.save(state, for: ana.id) }
+        guard case .state(let loaded) = try database.read({ try $0.navigation.load(for: ana.id) }) else {
+            Issue.record("not loaded")
+            return
+        }
+        #expect(loaded.selectedTab == .players)
+        #expect(loaded.stack(for: .players) == state.stack(for: .players))
+        #expect(loaded.modal == state.modal)
         try database.write { try $0.navigation.save(.initial, for: ana.id) }
-        #expect(try database.read { try $0.navigation.load(for: ana.id) } == .snapshot(.initial))
+        #expect(try database.read { try $0.navigation.load(for: ana.id) } == .state(.initial))
         try database.write { try $0.navigation.delete(for: ana.id) }
         #expect(try database.read { try $0.navigation.load(for: ana.id) } == StoredNavigation.none)
+    }
+
+    @Test func theJournalKeepsTheNewestEntriesOnly() throws {
+        let ana = try user("ana")
+        var state = NavigationState.initial
+        for index in 1...12 {
+            let before = state
+            state.stacks[.players] = [ScreenState(path: "players"), ScreenState(path: "players/\(index)")]
+            try database.write {
+                try $0.journal.record(NavigationChange(kind: .navigate, before: before, after: state), for: ana.id, keeping: 5)
+            }
+        }
+        let entries = try database.read { try $0.journal.entries(for: ana.id, limit: 100) }
+        #expect(entries.count == 5)
+        #expect(entries.first?.to == "home")  // the selected tab stayed home
+        #expect(entries.map(\.id) == entries.map(\.id).sorted(by: >))
+        let undoable = try #require(try database.read { try $0.journal.lastUndoable(for: ana.id) })
+        #expect(undoable.entry.id == entries[0].id)
+        guard case .state(let before) = undoable.before else {
+            Issue.record("the state before could not be read")
+            return
+        }
+        #expect(before.stack(for: .players).last?.path == "players/11")
+        try database.write { try $0.journal.markUndone(entries[0].id) }
+        #expect(try database.read { try $0.journal.lastUndoable(for: ana.id) }?.entry.id == entries[1].id)
+    }
+
+    @Test func aPendingLinkIsKeptOnceAndCleared() throws {
+        #expect(try database.read { try $0.pendingLinks.pending() } == nil)
+        try database.write { try $0.pendingLinks.setPending("players/3") }
+        try database.write { try $0.pendingLinks.setPending("library") }
+        #expect(try database.read { try $0.pendingLinks.pending() } == "library")
+        try database.write { try $0.pendingLinks.setPending(nil) }
+        #expect(try database.read { try $0.pendingLinks.pending() } == nil)
     }
 }

@@ -22,8 +22,9 @@ struct UserJSON: Encodable {
     }
 }
 
-/// `{"flow", "user", "tab", "page", "stack", "stacks"}`: the selected tab's stack and every tab's,
-/// screens spelled as paths, root first.
+/// `{"drafts", "flow", "modal", "page", "stack", "stacks", "tab", "user"}`: the selected tab's
+/// stack and every tab's, screens spelled as paths, root first; the modal flow's stack or null;
+/// every open form's draft by its path.
 struct NavigationJSON: Encodable {
     let flow: String
     let user: String?
@@ -31,28 +32,36 @@ struct NavigationJSON: Encodable {
     let page: String?
     let stack: [String]
     let stacks: [String: [String]]
+    let modal: [String]?
+    let drafts: [String: [String: String]]
 
-    init(_ app: AppCoordinator) {
-        if let main = app.main {
-            let snapshot = main.snapshot
+    init(_ outcome: Outcome) {
+        switch outcome.view {
+        case .main(let user, let state, _):
             flow = "main"
-            user = main.user.username
-            tab = snapshot.selectedTab.rawValue
-            page = snapshot.selectedPage.rawValue
-            stack = snapshot.stack(for: snapshot.selectedTab)
-            stacks = Dictionary(uniqueKeysWithValues: snapshot.stacks.map { ($0.key.rawValue, $0.value) })
-        } else {
+            self.user = user.username
+            tab = state.selectedTab.rawValue
+            page = state.selectedPage.rawValue
+            stack = state.stack(for: state.selectedTab).map(\.path)
+            stacks = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0).map(\.path)) })
+            modal = state.modal?.stack.map(\.path)
+            var drafts: [String: [String: String]] = [:]
+            for screen in state.allScreens { if let draft = screen.draft { drafts[screen.path] = draft.fields } }
+            self.drafts = drafts
+        case .login(let screen):
             flow = "login"
             user = nil
             tab = nil
             page = nil
-            stack = app.login?.router.stack.map(\.path) ?? []
+            stack = screen.chain.map(\.path)
             stacks = [:]
+            modal = nil
+            drafts = [:]
         }
     }
 
     func encode(to encoder: any Encoder) throws {
-        enum Keys: String, CodingKey { case flow, user, tab, page, stack, stacks }
+        enum Keys: String, CodingKey { case flow, user, tab, page, stack, stacks, modal, drafts }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(flow, forKey: .flow)
         try container.encode(user, forKey: .user)
@@ -60,5 +69,34 @@ struct NavigationJSON: Encodable {
         try container.encode(page, forKey: .page)
         try container.encode(stack, forKey: .stack)
         try container.encode(stacks, forKey: .stacks)
+        try container.encode(modal, forKey: .modal)
+        try container.encode(drafts, forKey: .drafts)
+    }
+}
+
+/// One journal entry: `{"at", "closed", "from", "kind", "to"}`.
+struct HistoryJSON: Encodable {
+    let at: String
+    let kind: String
+    let from: String
+    let to: String
+    let closed: String?
+
+    init(_ entry: JournalEntry) {
+        at = entry.at
+        kind = entry.kind.rawValue
+        from = entry.from
+        to = entry.to
+        closed = entry.closed
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        enum Keys: String, CodingKey { case at, kind, from, to, closed }
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(closed, forKey: .closed)
     }
 }

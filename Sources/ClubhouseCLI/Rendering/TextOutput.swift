@@ -6,6 +6,8 @@ import Navigation
 enum TextOutput {
     static func screen(_ content: ScreenContent) -> String {
         switch content {
+        case .login(let screen):
+            screen == .register ? "Register" : "Signed out. Sign in with: clubhouse login USERNAME"
         case .home(let model):
             "Home — "
                 + model.pages.map { $0 == model.selectedPage ? "[\($0.rawValue)]" : $0.rawValue }
@@ -13,16 +15,33 @@ enum TextOutput {
         case .playerList(let model):
             playerList(model)
         case .playerDetail(let model):
-            ([model.title] + model.fields.map { "  \($0.label): \($0.value)" }).joined(separator: "\n")
-        case .playerForm:
-            "New player. Save one with: clubhouse player add --name NAME"
+            ([escaped(model.title)] + model.fields.map { "  \($0.label): \(escaped($0.value))" }).joined(separator: "\n")
+        case .form(let model):
+            form(model)
         case .tabRoot(let tab):
             tab.rawValue.prefix(1).uppercased() + tab.rawValue.dropFirst()
         }
     }
 
     static func playerList(_ model: PlayerListViewModel) -> String {
-        model.players.isEmpty ? model.emptyMessage : PlayerTable.render(model.players)
+        model.players.isEmpty ? "No players yet. Add one with: clubhouse player add --name NAME" : PlayerTable.render(model.players)
+    }
+
+    /// A form: each field with what the draft holds, and how to go on.
+    static func form(_ model: FormViewModel) -> String {
+        var lines = ["\(escaped(model.title)) (\(model.screen.path))"]
+        for field in model.fields {
+            let value = model.draft[field.name].map { "\"\(escaped($0))\"" } ?? "—"
+            var line = "  \(field.label): \(value)"
+            if let current = field.current { line += "  (now: \"\(escaped(current))\")" }
+            lines.append(line)
+        }
+        switch model.screen {
+        case .newPlayer: lines.append("Save it with: clubhouse player add (asks for what is missing)")
+        case .editPlayer(let id, let field): lines.append("Save it with: clubhouse player edit \(id) --\(field.rawValue) VALUE")
+        default: break
+        }
+        return lines.joined(separator: "\n")
     }
 
     static func breadcrumb(_ stack: [String]) -> String {
@@ -33,12 +52,54 @@ enum TextOutput {
         guard state.flow == "main", let user = state.user, let tab = state.tab, let page = state.page else {
             return "signed out (login flow)\nstack: \(breadcrumb(state.stack))"
         }
-        var lines = ["user:  \(user)", "tab:   \(tab)", "page:  \(page)", "stack: \(breadcrumb(state.stack))", "tabs:"]
+        var lines = ["user:  \(escaped(user))", "tab:   \(tab)", "page:  \(page)", "stack: \(breadcrumb(state.stack))"]
+        if let modal = state.modal { lines.append("modal: \(breadcrumb(modal))") }
+        lines.append("tabs:")
         for tab in Tab.allCases {
             let name = tab.rawValue
             lines.append("  \(name.padding(10)) \(breadcrumb(state.stacks[name] ?? [name]))")
         }
+        for (path, draft) in state.drafts.sorted(by: { $0.key < $1.key }) {
+            let fields = draft.sorted { $0.key < $1.key }.map { "\($0.key)=\"\(escaped($0.value))\"" }
+            lines.append("draft \(path): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    static func historyLine(_ entry: JournalEntry) -> String {
+        // "2026-11-23T09:23:44.544Z" → "2026-11-23 09:23:44Z"
+        let time = entry.at.count >= 19 ? entry.at.prefix(10) + " " + entry.at.dropFirst(11).prefix(8) + "Z" : entry.at[...]
+        let kind = entry.kind == .navigate ? "" : "  (\(entry.kind.rawValue))"
+        return "\(escaped(String(time)))  \(escaped(entry.from)) → \(escaped(entry.to))\(kind)"
+    }
+
+    /// `text` with control characters shown as escapes, so that stored or typed text can neither
+    /// break a line nor send a terminal escape sequence.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{1B}": out += "\\e"
+            default: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        case .format: (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        default: false
+        }
     }
 }
 

@@ -4,37 +4,43 @@ import Foundation
 import Persistence
 import Security
 
-/// The composition root of one command: opens the database, restores the coordinator tree inside
-/// one transaction, lets the command act on it, and saves the navigation state with the data.
+/// The composition root: opens the database and hands commands the app's coordinator tree. Every
+/// command goes through `perform` (one transaction, saved) or `look` (read only); warnings met
+/// on the way are printed here, once.
 enum CommandContext {
-    /// For commands that change something: all in one IMMEDIATE transaction.
-    static func write<T>(_ options: GlobalOptions, _ action: (AppCoordinator) throws -> T) throws -> T {
-        try open(options).write { repositories in
-            let app = try restore(repositories)
-            let result = try action(app)
-            try app.commit()
-            return result
-        }
-    }
-
-    /// For commands that only look: a read transaction, nothing saved.
-    static func read<T>(_ options: GlobalOptions, _ action: (AppCoordinator) throws -> T) throws -> T {
-        try open(options).read { repositories in try action(try restore(repositories)) }
-    }
-
-    private static func open(_ options: GlobalOptions) throws -> AppDatabase {
+    static func app(_ options: GlobalOptions) throws -> AppCoordinator {
         let path = try DatabaseLocation.resolve(
             explicit: options.database, environment: ProcessInfo.processInfo.environment)
-        return try AppDatabase.open(path: path)
+        return AppCoordinator(store: try AppDatabase.open(path: path), hasher: ScryptPasswordHasher())
     }
 
-    private static func restore(_ repositories: DatabaseRepositories) throws -> AppCoordinator {
-        let useCases = UseCases(
-            users: repositories.users, sessions: repositories.sessions, players: repositories.players,
-            navigation: repositories.navigation, hasher: ScryptPasswordHasher())
-        let app = AppCoordinator(useCases: useCases)
-        try app.start()
-        for warning in app.warnings { Output.warn(warning) }
-        return app
+    /// Opens the database and performs one command.
+    static func perform(_ options: GlobalOptions, _ command: Command) throws -> Outcome {
+        try perform(try app(options), command)
+    }
+
+    /// Performs one command on a tree that may live across several (a form's prompts).
+    static func perform(_ app: AppCoordinator, _ command: Command) throws -> Outcome {
+        let outcome = try app.perform(command)
+        warn(outcome)
+        return outcome
+    }
+
+    static func look(_ options: GlobalOptions, _ action: Action = .none) throws -> Outcome {
+        let outcome = try app(options).look(action)
+        warn(outcome)
+        return outcome
+    }
+
+    private static func warn(_ outcome: Outcome) {
+        for warning in outcome.warnings { Output.warn(warning) }
+    }
+}
+
+extension Outcome {
+    /// The signed-in user and where they are, or `notSignedIn`.
+    func requireMain() throws -> (user: User, state: NavigationState, content: ScreenContent) {
+        guard case .main(let user, let state, let content) = view else { throw ClubhouseError.notSignedIn }
+        return (user, state, content)
     }
 }

@@ -13,7 +13,17 @@ enum Output {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("warning: \(TextOutput.escaped(message))\n".utf8))
+    }
+
+    /// A line for the person at the terminal that is not the command's output.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("note: \(TextOutput.escaped(message))\n".utf8))
+    }
+
+    /// A question on the terminal; the answer is typed on the same line.
+    static func prompt(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Runs a command's body; any failure that is not a usage error becomes one `error:` line on
@@ -24,7 +34,7 @@ enum Output {
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("error: \(message(for: error))\n".utf8))
+            FileHandle.standardError.write(Data("error: \(TextOutput.escaped(message(for: error)))\n".utf8))
             throw ExitCode.failure
         }
     }

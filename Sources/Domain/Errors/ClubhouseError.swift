@@ -7,6 +7,14 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     case usernameTaken(String)
     case invalidInput(String)
     case playerNotFound(Player.ID)
+    case nothingChanged
+    case nothingToUndo
+    case nothingToReopen
+    /// A link or screen that cannot be shown; `reason` says why, `deepest` is the deepest screen
+    /// of it that exists.
+    case unresolvedLink(reason: String, deepest: String?)
+    /// An action that needs a screen other than the one shown (submitting with no form open).
+    case notOnScreen(String)
 
     public var message: String {
         switch self {
@@ -15,7 +23,14 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .wrongCredentials: "wrong username or password"
         case .usernameTaken(let name): "the username '\(name)' is taken"
         case .invalidInput(let reason): reason
-        case .playerNotFound(let id): "no player with id \(id)"
+        case .playerNotFound(let id): "no player \(id)"
+        case .nothingChanged: "nothing changed"
+        case .nothingToUndo: "there is no navigation change to undo"
+        case .nothingToReopen: "there is no closed screen to reopen"
+        case .unresolvedLink(let reason, let deepest?):
+            "\(reason); \(deepest) is the deepest screen of that link that exists"
+        case .unresolvedLink(let reason, nil): reason
+        case .notOnScreen(let what): what
         }
     }
 }

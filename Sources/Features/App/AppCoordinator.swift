@@ -1,32 +1,93 @@
 import Domain
 import Navigation
 
-/// The root of the tree: shows the login flow when nobody is signed in and the tab bar otherwise,
-/// switching between them when either finishes (sign-in, sign-out).
+/// The root of the tree: the login flow when nobody is signed in, the tab bar otherwise. It is
+/// the one road of every change: each `perform` opens one transaction, checks the tree against
+/// the stored state (another process may have changed it), does one command through the
+/// coordinators, and saves the new navigation state with the data — or nothing, when nothing
+/// changed. The tree itself holds no transaction, so it can live across many commands.
 public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
-    private let useCases: UseCases
-    /// Problems met while restoring (an unreadable stored state), for the user to be told about.
-    public private(set) var warnings: [String] = []
+    private let store: any UnitOfWork
+    private let hasher: any PasswordHasher
+    private let modalFlows: ModalFlows
+    /// The stored state the tree was last built from or saved as; nil forces a rebuild.
+    private var known: StoredNavigation?
+    private var knownUser: User.ID?
 
-    public init(useCases: UseCases) {
-        self.useCases = useCases
-    }
-
-    /// Restores the stored login state and, for a signed-in user, their navigation.
-    public func start() throws {
-        if let user = try useCases.currentSession() {
-            let tabs = showMain(for: user)
-            warnings += try tabs.restore(try useCases.loadNavigation(for: user.id))
-        } else {
-            showLogin()
-        }
+    public init(store: any UnitOfWork, hasher: any PasswordHasher, modalFlows: ModalFlows = .app) {
+        self.store = store
+        self.hasher = hasher
+        self.modalFlows = modalFlows
     }
 
     public var login: LoginCoordinator? { childCoordinators.first as? LoginCoordinator }
     public var main: TabCoordinator? { childCoordinators.first as? TabCoordinator }
+
+    /// Builds the tree from the stored state without changing anything.
+    public func start() throws {
+        _ = try look()
+    }
+
+    /// Performs `command` in one write transaction. On failure nothing is written and the tree is
+    /// rebuilt from the stored state by the next command.
+    @discardableResult
+    public func perform(_ command: Command) throws -> Outcome {
+        do {
+            return try store.write { repositories in
+                let useCases = UseCases(repositories, hasher: hasher)
+                let (synced, warnings) = try sync(useCases)
+                let syncedUser = knownUser
+                let result = try act(command, useCases)
+                var outcome = try outcome(result, warnings: warnings, useCases)
+                if let main {
+                    let kind: JournalEntry.Kind =
+                        switch result {
+                        case .undone: .undo
+                        case .reopened: .reopen
+                        default: .navigate
+                        }
+                    // What is stored for the user now shown: after a sign-in, that user's row.
+                    let stored = main.user.id == syncedUser ? synced : try useCases.loadNavigation(for: main.user.id)
+                    // A state that could not be read is replaced whole, with nothing to journal.
+                    let before: NavigationState? = if case .state(let state) = stored { state } else { nil }
+                    let after = main.state
+                    if before != after || stored == StoredNavigation.none {
+                        try useCases.recordNavigation(kind, from: before, to: after, for: main.user.id)
+                    }
+                    known = .state(after)
+                    knownUser = main.user.id
+                    if case .main(let user, _, let content) = outcome.view {
+                        outcome.view = .main(user: user, state: after, content: content)
+                    }
+                }
+                return outcome
+            }
+        } catch {
+            known = nil
+            knownUser = nil
+            throw error
+        }
+    }
+
+    /// Builds (or checks) the tree from the stored state in a read transaction and shows where
+    /// the user is, running only read-only actions (`history`). Nothing is written, not even the
+    /// cuts, which the next command that writes saves.
+    public func look(_ action: Action = .none) throws -> Outcome {
+        try store.read { repositories in
+            let useCases = UseCases(repositories, hasher: hasher)
+            let (_, warnings) = try sync(useCases)
+            let result: ActionResult
+            switch action {
+            case .none: result = .none
+            case .history(let limit): result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+            default: throw ClubhouseError.notOnScreen("this action changes navigation")
+            }
+            return try outcome(result, warnings: warnings, useCases)
+        }
+    }
 
     /// The main flow, or `notSignedIn` for commands that need a user.
     public func requireMain() throws -> TabCoordinator {
@@ -34,36 +95,182 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         return main
     }
 
+    // MARK: The road
+
+    /// Makes the tree match the stored session and navigation state. Returns what is stored
+    /// and a warning per screen cut.
+    private func sync(_ useCases: UseCases) throws -> (StoredNavigation, [String]) {
+        guard let user = try useCases.currentSession() else {
+            if login == nil { showLogin() }
+            known = nil
+            knownUser = nil
+            return (.none, [])
+        }
+        let stored = try useCases.loadNavigation(for: user.id)
+        if let main, knownUser == user.id, known == stored {
+            return (stored, try main.revalidate(useCases))
+        }
+        // The same user's tab bar lives on and is rebuilt in place; another user gets a new one.
+        let main = self.main.flatMap { $0.user.id == user.id ? $0 : nil } ?? showMain(for: user)
+        knownUser = user.id
+        known = stored
+        switch stored {
+        case .none:
+            return (stored, try main.restore(.initial, useCases))
+        case .unreadable(let reason):
+            _ = try main.restore(.initial, useCases)
+            return (stored, ["the saved navigation could not be read (\(reason)); starting at home"])
+        case .state(let state):
+            return (stored, try main.restore(state, useCases))
+        }
+    }
+
+    private func act(_ command: Command, _ useCases: UseCases) throws -> ActionResult {
+        if let link = command.link {
+            if let main {
+                try main.open(link, useCases)
+            } else if case .screen(let screen) = link, screen.place == .login {
+                if screen == .register { _ = try requireLogin().showRegister() }
+            } else {
+                try useCases.keepLinkForSignIn(link.text)
+                return .linkKept(link.text)
+            }
+        }
+        switch command.action {
+        case .none:
+            return .none
+        case .selectTab(let tab):
+            try requireMain().select(tab)
+        case .back:
+            try requireMain().back()
+        case .fill(let fields):
+            try requireMain().fill(fields)
+        case .submit(let fields, let discarding):
+            let main = try requireMain()
+            if discarding { try main.discardDraft() }
+            let typed = Set(fields.map(\.name))
+            let resumed = try main.currentForm().draft.fields.keys.filter { !typed.contains($0) }.sorted()
+            try main.fill(fields)
+            return .form(try main.submit(useCases), resumed: resumed)
+        case .discardDraft:
+            try requireMain().discardDraft()
+        case .register(let username, let password):
+            let register = try requireLogin().showRegister()
+            return .registered(try register.submit(username: username, password: password, useCases))
+        case .signIn(let username, let password):
+            let user = try requireLogin().signIn(username: username, password: password, useCases)
+            // The tab bar the sign-in showed starts where this user was, if anything is stored.
+            switch try useCases.loadNavigation(for: user.id) {
+            case .state(let state): pendingWarnings += try requireMain().restore(state, useCases)
+            case .unreadable(let reason):
+                pendingWarnings.append("the saved navigation could not be read (\(reason)); starting at home")
+            case .none: break
+            }
+            return .signedIn(user, openedLink: try openPendingLink(useCases))
+        case .signOut:
+            let main = try requireMain()
+            try main.signOut(useCases)
+            return .signedOut(main.user)
+        case .undo:
+            return try undo(useCases)
+        case .reopen:
+            return try reopen(useCases)
+        case .history(let limit):
+            return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+        }
+        return .none
+    }
+
+    /// Right after a sign-in: opens the link kept while signed out. One that no longer resolves
+    /// is reported and the user stays where the sign-in landed.
+    private func openPendingLink(_ useCases: UseCases) throws -> String? {
+        guard let text = try useCases.takePendingLink(), let main else { return nil }
+        guard let link = Link(text) else { return nil }
+        do {
+            try main.open(link, useCases)
+            return link.text
+        } catch let error as ClubhouseError {
+            pendingWarnings.append("the link \(text) opened while signed out could not be opened: \(error.message)")
+            return nil
+        }
+    }
+
+    private var pendingWarnings: [String] = []
+
+    private func undo(_ useCases: UseCases) throws -> ActionResult {
+        let main = try requireMain()
+        let (entry, before) = try useCases.takeLastChange(for: main.user.id)
+        guard case .state(let state) = before else {
+            throw ClubhouseError.notOnScreen("the journal entry for that change could not be read")
+        }
+        pendingWarnings += try main.restore(state, useCases)
+        return .undone(entry)
+    }
+
+    private func reopen(_ useCases: UseCases) throws -> ActionResult {
+        let main = try requireMain()
+        for entry in try useCases.closedScreens(for: main.user.id) {
+            guard let closed = entry.closed, let link = Link(closed), closed != main.current.screen.path else { continue }
+            do {
+                try main.open(link, useCases)
+            } catch let error as ClubhouseError {
+                if case .unresolvedLink = error {
+                    pendingWarnings.append("\(closed) cannot be reopened: \(error.message)")
+                    try useCases.closedScreens.markReopened(entry)
+                    continue
+                }
+                throw error
+            }
+            try useCases.closedScreens.markReopened(entry)
+            return .reopened(closed)
+        }
+        throw ClubhouseError.nothingToReopen
+    }
+
+    private func outcome(_ result: ActionResult, warnings: [String], _ useCases: UseCases) throws -> Outcome {
+        let all = warnings + pendingWarnings
+        pendingWarnings = []
+        if let main {
+            return Outcome(
+                view: .main(user: main.user, state: main.state, content: try main.content(useCases)), result: result,
+                warnings: all)
+        }
+        return Outcome(view: .login(login?.router.top ?? .login), result: result, warnings: all)
+    }
+
     /// The login flow, or `alreadySignedIn` while someone is.
-    public func requireLogin() throws -> LoginCoordinator {
+    private func requireLogin() throws -> LoginCoordinator {
         if let main { throw ClubhouseError.alreadySignedIn(username: main.user.username) }
         guard let login else { throw ClubhouseError.notSignedIn }
         return login
-    }
-
-    /// Saves the navigation state if this command changed it (a signed-out app stores none).
-    public func commit() throws {
-        try main?.saveIfChanged()
     }
 
     public func coordinatorDidFinish(_ child: any Coordinator) {
         removeChild(child)
         if let login = child as? LoginCoordinator, let user = login.signedInUser {
             showMain(for: user)
+            knownUser = user.id
+            known = StoredNavigation.none
         } else if child is TabCoordinator {
             showLogin()
+            known = nil
+            knownUser = nil
         }
     }
 
     private func showLogin() {
-        let login = LoginCoordinator(useCases: useCases)
+        for child in childCoordinators { child.finishDelegate = nil }
+        childCoordinators.removeAll()
+        let login = LoginCoordinator()
         login.finishDelegate = self
         addChild(login)
     }
 
     @discardableResult
     private func showMain(for user: User) -> TabCoordinator {
-        let tabs = TabCoordinator(user: user, useCases: useCases)
+        for child in childCoordinators { child.finishDelegate = nil }
+        childCoordinators.removeAll()
+        let tabs = TabCoordinator(user: user, modalFlows: modalFlows)
         tabs.finishDelegate = self
         addChild(tabs)
         return tabs

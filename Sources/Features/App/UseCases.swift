@@ -1,36 +1,51 @@
 import Domain
 
-/// The use cases the coordinators call, wired to one set of repositories (in the CLI, repositories
-/// bound to the command's single transaction).
+/// The use cases the coordinators call, wired to the repositories of one action's transaction.
+/// Built afresh for every action, so that coordinators never hold a transaction.
 public struct UseCases {
     public let registerUser: RegisterUser
     public let signIn: SignIn
     public let signOut: SignOut
     public let currentSession: CurrentSession
     public let addPlayer: AddPlayer
+    public let updatePlayer: UpdatePlayer
     public let listPlayers: ListPlayers
     public let showPlayer: ShowPlayer
-    public let selectTab: SelectTab
-    public let selectPage: SelectPage
-    public let goBack: GoBack
     public let loadNavigation: LoadNavigation
-    public let saveNavigation: SaveNavigation
+    public let recordNavigation: RecordNavigation
+    public let history: NavigationHistory
+    public let takeLastChange: TakeLastChange
+    public let closedScreens: ClosedScreens
+    public let keepLinkForSignIn: KeepLinkForSignIn
+    public let takePendingLink: TakePendingLink
 
-    public init(
-        users: any UserRepository, sessions: any SessionRepository, players: any PlayerRepository,
-        navigation: any NavigationRepository, hasher: any PasswordHasher
-    ) {
-        registerUser = RegisterUser(users: users, hasher: hasher)
-        signIn = SignIn(users: users, sessions: sessions, hasher: hasher)
-        signOut = SignOut(sessions: sessions, navigation: navigation)
-        currentSession = CurrentSession(sessions: sessions)
+    public init(_ repositories: any Repositories, hasher: any PasswordHasher) {
+        let players = repositories.players
+        let navigation = repositories.navigation
+        let journal = repositories.journal
+        registerUser = RegisterUser(users: repositories.users, hasher: hasher)
+        signIn = SignIn(users: repositories.users, sessions: repositories.sessions, hasher: hasher)
+        signOut = SignOut(sessions: repositories.sessions, navigation: navigation, journal: journal)
+        currentSession = CurrentSession(sessions: repositories.sessions)
         addPlayer = AddPlayer(players: players)
+        updatePlayer = UpdatePlayer(players: players)
         listPlayers = ListPlayers(players: players)
         showPlayer = ShowPlayer(players: players)
-        selectTab = SelectTab(navigation: navigation)
-        selectPage = SelectPage(navigation: navigation)
-        goBack = GoBack(navigation: navigation)
         loadNavigation = LoadNavigation(navigation: navigation)
-        saveNavigation = SaveNavigation(navigation: navigation)
+        recordNavigation = RecordNavigation(navigation: navigation, journal: journal)
+        history = NavigationHistory(journal: journal)
+        takeLastChange = TakeLastChange(journal: journal)
+        closedScreens = ClosedScreens(journal: journal)
+        keepLinkForSignIn = KeepLinkForSignIn(links: repositories.pendingLinks)
+        takePendingLink = TakePendingLink(links: repositories.pendingLinks)
+    }
+
+    /// The player if it exists and is the owner's; nil otherwise.
+    func findPlayer(_ id: Player.ID, owner: User.ID) throws -> Player? {
+        do {
+            return try showPlayer(id, owner: owner)
+        } catch ClubhouseError.playerNotFound {
+            return nil
+        }
     }
 }

@@ -2,21 +2,25 @@ import Domain
 import Navigation
 
 /// The home tab: a page view over `squad`, `results` and `reading`, with no screens pushed on it.
-public final class HomeCoordinator: TabFlowCoordinator {
+public final class HomeCoordinator: FlowCoordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-
-    public let tab = Tab.home
-    public let router = StackRouter(root: .home)
+    public let screen = Screen.home
+    public let router: any Router = StackRouter(root: .home)
+    public var depth = 0
     public internal(set) var page: HomePage = .squad
 
     init() {}
 
     public func start() {}
 
-    public func open(_ screen: Screen) throws -> Bool { false }
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        .refused("\(screen.path) does not open from home, which shows pages")
+    }
 
-    public func content() throws -> ScreenContent { .home(HomeViewModel(selectedPage: page)) }
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        .home(HomeViewModel(selectedPage: page))
+    }
 }
 
 public struct HomeViewModel: Equatable {

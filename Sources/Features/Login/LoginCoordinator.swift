@@ -8,25 +8,23 @@ public final class LoginCoordinator: Coordinator, CoordinatorFinishDelegate {
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
     public let router = StackRouter(root: .login)
-    private let useCases: UseCases
     public private(set) var signedInUser: User?
 
-    init(useCases: UseCases) {
-        self.useCases = useCases
-    }
+    init() {}
 
     public func start() {}
 
-    public func signIn(username: String, password: String) throws -> User {
+    public func signIn(username: String, password: String, _ useCases: UseCases) throws -> User {
         let user = try useCases.signIn(username: username, password: password)
         signedInUser = user
         finish()
         return user
     }
 
-    /// Opens the register screen; submitting it returns here, to `login`.
+    /// Opens the register screen (once); submitting it returns here, to `login`.
     public func showRegister() -> RegisterCoordinator {
-        let register = RegisterCoordinator(router: router, registerUser: useCases.registerUser)
+        if let open = childCoordinators.last as? RegisterCoordinator { return open }
+        let register = RegisterCoordinator(router: router)
         register.finishDelegate = self
         addChild(register)
         register.start()

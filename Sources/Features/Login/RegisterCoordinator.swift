@@ -7,19 +7,17 @@ public final class RegisterCoordinator: Coordinator {
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
     private let router: any Router
-    private let registerUser: RegisterUser
 
-    init(router: any Router, registerUser: RegisterUser) {
+    init(router: any Router) {
         self.router = router
-        self.registerUser = registerUser
     }
 
     public func start() {
         router.push(.register)
     }
 
-    public func submit(username: String, password: String) throws -> User {
-        let user = try registerUser(username: username, password: password)
+    public func submit(username: String, password: String, _ useCases: UseCases) throws -> User {
+        let user = try useCases.registerUser(username: username, password: password)
         finish()
         return user
     }

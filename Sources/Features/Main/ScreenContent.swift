@@ -2,11 +2,30 @@ import Domain
 import Navigation
 
 /// What a screen shows, ready for a view (here: the CLI's text renderer).
-public enum ScreenContent {
+public enum ScreenContent: Equatable {
+    case login(Screen)
     case home(HomeViewModel)
     case playerList(PlayerListViewModel)
     case playerDetail(PlayerDetailViewModel)
-    case playerForm
+    case form(FormViewModel)
     /// A tab root whose own flows (library, questions, profile) have no screens of their own yet.
     case tabRoot(Tab)
+}
+
+/// A form screen: its fields and what has been typed into them.
+public struct FormViewModel: Equatable {
+    public let screen: Screen
+    public let title: String
+    public let fields: [FormField]
+    public let draft: FormDraft
+
+    public init(screen: Screen, title: String, fields: [FormField], draft: FormDraft) {
+        self.screen = screen
+        self.title = title
+        self.fields = fields
+        self.draft = draft
+    }
+
+    /// The fields not answered yet, in order.
+    public var missing: [FormField] { fields.filter { draft[$0.name] == nil } }
 }

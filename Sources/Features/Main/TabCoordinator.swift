@@ -1,145 +1,314 @@
 import Domain
 import Navigation
 
-/// The signed-in flow: one coordinator per tab, the selected tab, and the home page view's page.
-/// Its `snapshot` is the navigation state that is stored between runs.
+/// The signed-in flow: one coordinator per tab (the root of that tab's chain of screens), the
+/// selected tab, the home page view's page, and an optional modal flow presented over the tabs.
+/// `state` is the navigation state that is stored between runs; `restore` rebuilds from it.
 public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
     public let user: User
     public private(set) var selectedTab: Tab = .home
-    public let home: HomeCoordinator
-    public let players: PlayerListCoordinator
-    public let library: RootScreenCoordinator
-    public let questions: RootScreenCoordinator
-    public let profile: RootScreenCoordinator
+    public private(set) var home: HomeCoordinator
+    public private(set) var players: PlayerListCoordinator
+    private var others: [Tab: TabRootCoordinator] = [:]
+    /// The modal flow's root coordinator while one is presented.
+    public private(set) var modal: (any FlowCoordinator)?
+    private var presenter: (any Router)?
+    private let modalFlows: ModalFlows
 
-    private let useCases: UseCases
-    /// What the database holds, to save only when a command changed something.
-    private var saved: NavigationSnapshot?
-
-    init(user: User, useCases: UseCases) {
+    init(user: User, modalFlows: ModalFlows) {
         self.user = user
-        self.useCases = useCases
+        self.modalFlows = modalFlows
         home = HomeCoordinator()
-        players = PlayerListCoordinator(owner: user.id, useCases: useCases)
-        library = RootScreenCoordinator(tab: .library)
-        questions = RootScreenCoordinator(tab: .questions)
-        profile = RootScreenCoordinator(tab: .profile)
-        for tab in Tab.allCases {
-            let coordinator = coordinator(for: tab)
-            coordinator.finishDelegate = self
-            addChild(coordinator)
-        }
+        players = PlayerListCoordinator(owner: user.id)
+        attachRoots()
     }
 
     public func start() {}
 
-    public func coordinator(for tab: Tab) -> any TabFlowCoordinator {
+    public func root(for tab: Tab) -> any FlowCoordinator {
         switch tab {
         case .home: home
         case .players: players
-        case .library: library
-        case .questions: questions
-        case .profile: profile
+        case .library, .questions, .profile: others[tab]!
         }
     }
 
-    public var selectedCoordinator: any TabFlowCoordinator { coordinator(for: selectedTab) }
+    /// The coordinator of the screen the user is looking at.
+    public var current: any FlowCoordinator { modal?.top ?? root(for: selectedTab).top }
 
-    /// The screen on top of the selected tab.
-    public var currentScreen: Screen { selectedCoordinator.router.top }
+    public var state: NavigationState {
+        NavigationState(
+            selectedTab: selectedTab, selectedPage: home.page,
+            stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, root(for: $0).chain.map(\.screenState)) }),
+            modal: modal.map { ModalState(stack: $0.chain.map(\.screenState)) })
+    }
 
-    public var snapshot: NavigationSnapshot {
-        NavigationSnapshot(
-            selectedTab: selectedTab,
-            selectedPage: home.page,
-            stacks: Dictionary(
-                uniqueKeysWithValues: Tab.allCases.map { tab in
-                    (tab, coordinator(for: tab).stack.map(\.path))
-                })
-        )
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        try current.content(useCases)
     }
 
     // MARK: Restoration
 
-    /// Rebuilds the tabs from the stored state. Screens whose records are gone are cut with
-    /// everything above them; a state that cannot be read at all falls back to the initial one.
-    /// Returns warnings for the user.
-    func restore(_ stored: StoredNavigation) throws -> [String] {
-        switch stored {
-        case .none:
-            return []
-        case .unreadable(let reason):
-            return ["the saved navigation could not be read (\(reason)); starting at home"]
-        case .snapshot(let snapshot):
-            var parsed: [Tab: [Screen]] = [:]
-            for tab in Tab.allCases {
-                let paths = snapshot.stack(for: tab)
-                let screens = paths.compactMap(Screen.init(path:))
-                guard screens.count == paths.count, screens.first == tab.rootScreen else {
-                    return ["the saved navigation could not be read (bad stack for \(tab.rawValue)); starting at home"]
-                }
-                parsed[tab] = screens
+    /// Rebuilds every tab, the page and the modal from `stored`, screen by screen. A screen that
+    /// cannot be shown any more is cut with everything above it, one warning per cut; the rest of
+    /// that stack, the other tabs, the page and a valid modal stay.
+    func restore(_ stored: NavigationState, _ useCases: UseCases) throws -> [String] {
+        attachRoots()
+        selectedTab = stored.selectedTab
+        home.page = stored.selectedPage
+        var warnings: [String] = []
+        for tab in Tab.allCases {
+            let root = root(for: tab)
+            let saved = stored.stack(for: tab)
+            let place = "the \(tab.rawValue) tab"
+            if saved[0].path != root.screen.path {
+                warnings.append(Self.cutWarning(saved[...], from: place, reason: "it does not start at \(tab.rawValue)", landed: root))
+                continue
             }
-            selectedTab = snapshot.selectedTab
-            home.page = snapshot.selectedPage
-            for tab in Tab.allCases {
-                try coordinator(for: tab).restore(Array(parsed[tab, default: []].dropFirst()))
-            }
-            saved = snapshot
-            return []
+            if let warning = try replay(saved.dropFirst(), over: root, in: place, useCases) { warnings.append(warning) }
         }
+        if let saved = stored.modal?.stack, let first = saved.first {
+            if let screen = Screen(path: first.path), let modal = present(screen) {
+                Self.fill(modal, with: first)
+                if let warning = try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases) {
+                    warnings.append(warning)
+                }
+            } else {
+                warnings.append(
+                    Self.cutWarning(saved[...], from: "the screens over the tabs", reason: "\(first.path) is not a flow that opens over the tabs",
+                        landed: current))
+            }
+        }
+        return warnings
+    }
+
+    /// Checks every open screen against the data again (another process may have deleted a
+    /// record since this tree was built) and cuts what is gone.
+    func revalidate(_ useCases: UseCases) throws -> [String] {
+        var warnings: [String] = []
+        let places = Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") } + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
+        for (root, place) in places {
+            for coordinator in root.chain {
+                guard let reason = try coordinator.invalidReason(useCases) else { continue }
+                let cut = Array(coordinator.chain.map(\.screenState))
+                if coordinator === root { dismissModal() } else { coordinator.finish() }
+                warnings.append(Self.cutWarning(cut[...], from: place, reason: reason, landed: current))
+                break
+            }
+        }
+        return warnings
+    }
+
+    /// Opens `screens` one by one over `root`'s chain; the first that cannot be shown is cut with
+    /// the rest. Returns the warning for a cut.
+    private func replay(
+        _ screens: ArraySlice<ScreenState>, over root: any FlowCoordinator, in place: String, _ useCases: UseCases
+    ) throws -> String? {
+        for (index, saved) in zip(screens.indices, screens) {
+            let top = root.top
+            let reason: String
+            if let screen = Screen(path: saved.path) {
+                switch try top.child(for: screen, useCases) {
+                case .open(let child):
+                    top.push(child)
+                    Self.fill(child, with: saved)
+                    continue
+                case .refused(let why):
+                    reason = why
+                }
+            } else {
+                reason = "unknown screen '\(saved.path)'"
+            }
+            return Self.cutWarning(screens[index...], from: place, reason: reason, landed: current)
+        }
+        return nil
+    }
+
+    private static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) {
+        if let form = coordinator as? any FormCoordinator, let draft = saved.draft { form.draft = draft }
+    }
+
+    private static func cutWarning(
+        _ cut: ArraySlice<ScreenState>, from place: String, reason: String, landed: any FlowCoordinator
+    ) -> String {
+        var warning = "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(landed.screen.path)"
+        let drafts = cut.filter { !($0.draft?.isEmpty ?? true) }.map(\.path)
+        if !drafts.isEmpty { warning += " (the draft of \(drafts.joined(separator: ", ")) was dropped)" }
+        return warning
     }
 
     // MARK: Actions
 
     public func select(_ tab: Tab) throws {
-        apply(try useCases.selectTab(tab, in: snapshot, for: user.id))
+        try requireNoModal()
+        selectedTab = tab
     }
 
     public func select(_ page: HomePage) throws {
-        apply(try useCases.selectPage(page, in: snapshot, for: user.id))
+        try requireNoModal()
+        selectedTab = .home
+        home.page = page
     }
 
-    /// Pops one screen in the selected tab; a no-op at its root.
-    public func back() throws {
-        apply(try useCases.goBack(in: snapshot, for: user.id))
+    /// Closes the screen on top: in the modal flow if one is presented (its root dismisses it),
+    /// else in the selected tab (nothing happens at a tab's root). A form closed this way
+    /// discards its draft.
+    public func back() {
+        if let modal {
+            let top = modal.top
+            if top === modal { dismissModal() } else { top.finish() }
+            return
+        }
+        let root = root(for: selectedTab)
+        let top = root.top
+        if top !== root { top.finish() }
     }
 
-    /// Selects the players tab at its root and hands over its coordinator for the next step.
-    public func showPlayers() -> PlayerListCoordinator {
-        selectedTab = .players
-        players.popToRoot()
-        return players
+    /// Opens a link: the link wins for its own tab, whose stack becomes the chain of screens
+    /// leading to it (screens already open along that chain stay, with their drafts); the other
+    /// tabs keep theirs. A link that does not resolve changes nothing and names its deepest
+    /// screen that exists.
+    public func open(_ link: Link, _ useCases: UseCases) throws {
+        switch link {
+        case .page(let page):
+            try select(page)
+        case .screen(let screen):
+            switch screen.place {
+            case .login:
+                throw ClubhouseError.alreadySignedIn(username: user.username)
+            case .tab(let tab):
+                try requireNoModal()
+                try setChain(screen.chain, over: root(for: tab), useCases)
+                selectedTab = tab
+            case .modal:
+                let chain = screen.chain
+                if let modal, modal.screen == chain[0] {
+                    try setChain(chain, over: modal, useCases)
+                    return
+                }
+                try requireNoModal()
+                guard present(chain[0]) != nil else {
+                    throw ClubhouseError.unresolvedLink(
+                        reason: "\(chain[0].path) cannot be opened in this version of clubhouse", deepest: nil)
+                }
+            }
+        }
     }
 
-    public func signOut() throws {
-        try useCases.signOut(user)
-        finish()
+    /// Types `fields` into the form on screen, each checked before it enters the draft.
+    public func fill(_ fields: [(name: String, text: String)]) throws {
+        let form = try currentForm()
+        for field in fields { try form.check(field.name, field.text) }
+        for field in fields { form.draft[field.name] = field.text }
     }
 
-    /// Saves the state if this command changed it since it was loaded or last saved.
-    func saveIfChanged() throws {
-        let current = snapshot
-        guard current != saved else { return }
-        try useCases.saveNavigation(current, for: user.id)
-        saved = current
+    public func discardDraft() throws {
+        try currentForm().draft = FormDraft()
+    }
+
+    public func submit(_ useCases: UseCases) throws -> FormResult {
+        try currentForm().submit(useCases)
+    }
+
+    public func currentForm() throws -> any FormCoordinator {
+        guard let form = current as? any FormCoordinator else {
+            throw ClubhouseError.notOnScreen("no form is open (you are on \(current.screen.path))")
+        }
+        return form
     }
 
     public func coordinatorDidFinish(_ child: any Coordinator) {
         removeChild(child)
+        if child === modal {
+            presenter?.dismiss()
+            presenter = nil
+            modal = nil
+        }
     }
 
-    /// Adopts the state a navigation use case returned. A use case saves whatever it changes, but
-    /// one that changed nothing (back at a root) saved nothing, so only a change counts as saved.
-    private func apply(_ next: NavigationSnapshot) {
-        if next != snapshot { saved = next }
-        selectedTab = next.selectedTab
-        home.page = next.selectedPage
-        for tab in Tab.allCases {
-            coordinator(for: tab).pop(toCount: next.stack(for: tab).count)
+    // MARK: Building
+
+    /// Makes `chain` the stack over `root`, keeping the screens (and drafts) already open along
+    /// it. Every missing screen is checked before anything changes.
+    private func setChain(_ chain: [Screen], over root: any FlowCoordinator, _ useCases: UseCases) throws {
+        let open = root.chain
+        var kept = 1
+        while kept < min(open.count, chain.count), open[kept].screen == chain[kept] { kept += 1 }
+        var parent = open[kept - 1]
+        var pending: [any FlowCoordinator] = []
+        for (index, screen) in chain.enumerated().dropFirst(kept) {
+            switch try parent.child(for: screen, useCases) {
+            case .open(let child):
+                pending.append(child)
+                parent = child
+            case .refused(let reason):
+                throw ClubhouseError.unresolvedLink(reason: reason, deepest: chain[index - 1].path)
+            }
         }
+        let base = open[kept - 1]
+        base.popToSelf()
+        var top = base
+        for child in pending {
+            top.push(child)
+            top = child
+        }
+    }
+
+    /// Presents the modal flow for `screen` over the tabs, or nil when the app has none.
+    private func present(_ screen: Screen) -> (any FlowCoordinator)? {
+        let presenter = root(for: selectedTab).router
+        let router = presenter.present(screen)
+        guard let flow = modalFlows.make(screen, router, user) else {
+            presenter.dismiss()
+            return nil
+        }
+        flow.finishDelegate = self
+        addChild(flow)
+        self.presenter = presenter
+        modal = flow
+        return flow
+    }
+
+    private func dismissModal() {
+        modal?.finish()
+    }
+
+    private func requireNoModal() throws {
+        if let modal {
+            throw ClubhouseError.notOnScreen(
+                "\(modal.screen.path) is open over the tabs; submit it or go back to close it first")
+        }
+    }
+
+    /// Fresh roots for every tab, releasing whatever was open.
+    private func attachRoots() {
+        for child in childCoordinators { child.finishDelegate = nil }
+        childCoordinators.removeAll()
+        presenter?.dismiss()
+        presenter = nil
+        modal = nil
+        home = HomeCoordinator()
+        players = PlayerListCoordinator(owner: user.id)
+        others = [
+            .library: TabRootCoordinator(tab: .library), .questions: TabRootCoordinator(tab: .questions),
+            .profile: TabRootCoordinator(tab: .profile),
+        ]
+        for tab in Tab.allCases {
+            let root = root(for: tab)
+            root.finishDelegate = self
+            addChild(root)
+        }
+    }
+}
+
+extension TabCoordinator {
+    /// Signs out: the session ends, the user's navigation is forgotten, and the tab bar finishes
+    /// so that the app shows the login flow.
+    public func signOut(_ useCases: UseCases) throws {
+        try useCases.signOut(user)
+        finish()
     }
 }

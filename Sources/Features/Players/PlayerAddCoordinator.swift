@@ -1,29 +1,47 @@
 import Domain
 import Navigation
 
-/// The `players/new` form. Saving finishes the flow, which pops it off the players tab.
-public final class PlayerAddCoordinator: Coordinator {
+/// The `players/new` form. What is typed stays in its draft until it is saved, which finishes
+/// the flow and pops back to the list.
+public final class PlayerAddCoordinator: FormCoordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-
-    private let router: any Router
+    public let screen = Screen.newPlayer
+    public let router: any Router
+    public var depth = 0
+    public var draft = FormDraft()
     private let owner: User.ID
-    private let addPlayer: AddPlayer
 
-    init(router: any Router, owner: User.ID, addPlayer: AddPlayer) {
+    init(router: any Router, owner: User.ID) {
         self.router = router
         self.owner = owner
-        self.addPlayer = addPlayer
     }
 
-    public func start() {
-        router.push(.newPlayer)
+    public var fields: [FormField] {
+        PlayerField.allCases.map {
+            FormField(name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired)
+        }
     }
 
-    /// Saves the draft; on a validation error the form stays open and the error is thrown.
-    public func submit(_ draft: PlayerDraft) throws -> Player {
-        let player = try addPlayer(draft, owner: owner)
+    public func check(_ field: String, _ text: String) throws {
+        guard let field = PlayerField(rawValue: field) else {
+            throw ClubhouseError.invalidInput("the new-player form has no field '\(field)'")
+        }
+        try PlayerForm.check(field, text)
+    }
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        .refused("\(screen.path) does not open from \(self.screen.path)")
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        .form(FormViewModel(screen: screen, title: "New player", fields: fields, draft: draft))
+    }
+
+    /// Saves the draft; on a validation error the form stays open with its draft.
+    public func submit(_ useCases: UseCases) throws -> FormResult {
+        let player = try useCases.addPlayer(try PlayerForm.draft(from: draft), owner: owner)
         finish()
-        return player
+        return .playerAdded(player)
     }
 }

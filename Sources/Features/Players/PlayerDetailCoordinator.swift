@@ -1,20 +1,41 @@
 import Domain
 import Navigation
 
-/// The `players/<id>` screen, for a player already loaded (and so known to exist and be the user's).
-public final class PlayerDetailCoordinator: Coordinator {
+/// The `players/<id>` screen. Leads to the edit form of each field.
+public final class PlayerDetailCoordinator: FlowCoordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let router: any Router
+    public var depth = 0
+    /// As loaded when the screen opened or was last checked; read again for every view.
+    public private(set) var player: Player
 
-    private let router: any Router
-    public let viewModel: PlayerDetailViewModel
+    public var screen: Screen { .player(player.id) }
 
     init(router: any Router, player: Player) {
         self.router = router
-        viewModel = PlayerDetailViewModel(player: player)
+        self.player = player
     }
 
-    public func start() {
-        router.push(.player(viewModel.player.id))
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        switch screen {
+        case .editPlayer(player.id, let field):
+            return .open(PlayerEditCoordinator(router: router, player: player, field: field))
+        default:
+            return .refused("\(screen.path) does not open from \(self.screen.path)")
+        }
+    }
+
+    public func invalidReason(_ useCases: UseCases) throws -> String? {
+        guard let fresh = try useCases.findPlayer(player.id, owner: player.ownerID) else {
+            return ClubhouseError.playerNotFound(player.id).message
+        }
+        player = fresh
+        return nil
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
+        return .playerDetail(PlayerDetailViewModel(player: player))
     }
 }

@@ -2,9 +2,9 @@ import Domain
 import Foundation
 import GRDB
 
-/// Stores a `NavigationSnapshot` as one row: tab and page as plain columns, the stacks as JSON
-/// (`{"players":["players","players/3"]}`), and the encoding's version. Reading never throws on
-/// a row it cannot understand; it reports it as `.unreadable` for the user to be warned.
+/// Stores a `NavigationState` as one row: tab, page and the current screen as plain columns for
+/// the sqlite3 shell, the stacks and the modal as JSON, and the encoding's version. Reading never
+/// throws on a row it cannot understand: it reports it as `.unreadable` for the user to be warned.
 public struct NavigationStore: NavigationRepository {
     let db: Database
 
@@ -13,29 +13,33 @@ public struct NavigationStore: NavigationRepository {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT version, root_flow, selected_tab, selected_page, stacks
+                    SELECT version, root_flow, selected_tab, selected_page, stacks, modal
                     FROM navigation_state WHERE user_id = ?
                     """,
                 arguments: [userID])
         else { return .none }
-        return Self.decode(
-            version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
-            page: row["selected_page"], stacks: row["stacks"])
+        return NavigationCoding.decode(
+            NavigationCoding.Columns(
+                version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
+                page: row["selected_page"], stacks: row["stacks"], modal: row["modal"]))
     }
 
-    public func save(_ snapshot: NavigationSnapshot, for userID: User.ID) throws {
+    public func save(_ state: NavigationState, for userID: User.ID) throws {
+        let columns = try NavigationCoding.encode(state)
         try db.execute(
             sql: """
-                INSERT INTO navigation_state (user_id, version, root_flow, selected_tab, selected_page, stacks)
-                VALUES (?, ?, 'main', ?, ?, ?)
+                INSERT INTO navigation_state
+                    (user_id, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen)
+                VALUES (?, ?, 'main', ?, ?, ?, ?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET
                     version = excluded.version, root_flow = excluded.root_flow,
                     selected_tab = excluded.selected_tab, selected_page = excluded.selected_page,
-                    stacks = excluded.stacks, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                    stacks = excluded.stacks, modal = excluded.modal, current_screen = excluded.current_screen,
+                    updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 """,
             arguments: [
-                userID, NavigationSnapshot.currentVersion, snapshot.selectedTab.rawValue,
-                snapshot.selectedPage.rawValue, try Self.encode(snapshot.stacks),
+                userID, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
+                state.currentScreen.path,
             ])
     }
 
@@ -43,34 +47,134 @@ public struct NavigationStore: NavigationRepository {
         try db.execute(sql: "DELETE FROM navigation_state WHERE user_id = ?", arguments: [userID])
     }
 
-    static func encode(_ stacks: [Tab: [String]]) throws -> String {
-        let byName = Dictionary(uniqueKeysWithValues: stacks.map { ($0.key.rawValue, $0.value) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(byName), as: UTF8.self)
+    /// Rewrites every stored state of an older version in today's shape. Run once, inside the
+    /// migration that introduced the current version; a row that cannot be read is left for the
+    /// user's next command to report.
+    static func upgradeAll(_ db: Database) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal
+                FROM navigation_state WHERE version <> ?
+                """,
+            arguments: [NavigationState.currentVersion])
+        for row in rows {
+            let stored = NavigationCoding.decode(
+                NavigationCoding.Columns(
+                    version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
+                    page: row["selected_page"], stacks: row["stacks"], modal: row["modal"]))
+            guard case .state(let state) = stored, let userID = Int64.fromDatabaseValue(row["user_id"]) else {
+                continue
+            }
+            try NavigationStore(db: db).save(state, for: userID)
+        }
+    }
+}
+
+/// The stored form of a `NavigationState`, shared by the state's row and the journal.
+enum NavigationCoding {
+    struct Columns {
+        var version: DatabaseValue
+        var rootFlow: DatabaseValue
+        var tab: DatabaseValue
+        var page: DatabaseValue
+        var stacks: DatabaseValue
+        var modal: DatabaseValue
     }
 
-    static func decode(
-        version: Int?, rootFlow: String?, tab: String?, page: String?, stacks: String?
+    static func encode(_ state: NavigationState) throws -> (tab: String, page: String, stacks: String, modal: String?) {
+        let byName = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) })
+        return (
+            state.selectedTab.rawValue, state.selectedPage.rawValue, try json(byName),
+            try state.modal.map { try json($0) }
+        )
+    }
+
+    /// The whole state as one JSON document, for the journal.
+    static func document(_ state: NavigationState) throws -> String {
+        let columns = try encode(state)
+        return try json(
+            Document(
+                version: NavigationState.currentVersion, tab: columns.tab, page: columns.page,
+                stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) }),
+                modal: state.modal))
+    }
+
+    static func decodeDocument(_ text: String?) -> StoredNavigation {
+        guard let data = text?.data(using: .utf8), let document = try? JSONDecoder().decode(Document.self, from: data)
+        else { return .unreadable(reason: "the saved state is not valid JSON of a navigation state") }
+        guard document.version == NavigationState.currentVersion else {
+            return .unreadable(reason: "unknown version \(document.version)")
+        }
+        return decode(
+            tab: document.tab, page: document.page,
+            stacks: document.stacks.map { ($0.key, $0.value) }, modal: document.modal)
+    }
+
+    static func decode(_ columns: Columns) -> StoredNavigation {
+        guard let version = Int.fromDatabaseValue(columns.version) else {
+            return .unreadable(reason: "the version is not a number")
+        }
+        guard String.fromDatabaseValue(columns.rootFlow) == "main" else {
+            return .unreadable(reason: "unknown root flow")
+        }
+        guard let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page)
+        else { return .unreadable(reason: "the tab or page is not text") }
+        guard let stacksData = String.fromDatabaseValue(columns.stacks)?.data(using: .utf8) else {
+            return .unreadable(reason: "the stacks are not text")
+        }
+        let decoder = JSONDecoder()
+        switch version {
+        case 1:
+            guard let byName = try? decoder.decode([String: [String]].self, from: stacksData) else {
+                return .unreadable(reason: "the stacks are not a JSON object of screen lists")
+            }
+            return decode(
+                tab: tab, page: page,
+                stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil)
+        case NavigationState.currentVersion:
+            guard let byName = try? decoder.decode([String: [ScreenState]].self, from: stacksData) else {
+                return .unreadable(reason: "the stacks are not a JSON object of screen lists")
+            }
+            var modal: ModalState?
+            if !columns.modal.isNull {
+                guard let modalData = String.fromDatabaseValue(columns.modal)?.data(using: .utf8),
+                    let decoded = try? decoder.decode(ModalState.self, from: modalData)
+                else { return .unreadable(reason: "the modal flow is not valid JSON") }
+                modal = decoded
+            }
+            return decode(tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal)
+        default:
+            return .unreadable(reason: "unknown version \(version)")
+        }
+    }
+
+    private static func decode(
+        tab: String, page: String, stacks: [(String, [ScreenState])], modal: ModalState?
     ) -> StoredNavigation {
-        guard version == NavigationSnapshot.currentVersion else {
-            return .unreadable(reason: "unknown version \(version.map(String.init) ?? "null")")
-        }
-        guard rootFlow == "main" else { return .unreadable(reason: "unknown root flow '\(rootFlow ?? "null")'") }
-        guard let selectedTab = tab.flatMap(Tab.init(rawValue:)) else {
-            return .unreadable(reason: "unknown tab '\(tab ?? "null")'")
-        }
-        guard let selectedPage = page.flatMap(HomePage.init(rawValue:)) else {
-            return .unreadable(reason: "unknown page '\(page ?? "null")'")
-        }
-        guard let data = stacks?.data(using: .utf8),
-            let byName = try? JSONDecoder().decode([String: [String]].self, from: data)
-        else { return .unreadable(reason: "stacks are not a JSON object of screen lists") }
-        var decoded: [Tab: [String]] = [:]
-        for (name, stack) in byName {
+        guard let selectedTab = Tab(rawValue: tab) else { return .unreadable(reason: "unknown tab '\(tab)'") }
+        guard let selectedPage = HomePage(rawValue: page) else { return .unreadable(reason: "unknown page '\(page)'") }
+        var decoded: [Tab: [ScreenState]] = [:]
+        for (name, stack) in stacks {
             guard let tab = Tab(rawValue: name) else { return .unreadable(reason: "unknown tab '\(name)' in stacks") }
             decoded[tab] = stack
         }
-        return .snapshot(NavigationSnapshot(selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded))
+        // An empty modal stack means no modal: there is nothing to show in it.
+        let modal = modal.flatMap { $0.stack.isEmpty ? nil : $0 }
+        return .state(NavigationState(selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded, modal: modal))
+    }
+
+    private struct Document: Codable {
+        var version: Int
+        var tab: String
+        var page: String
+        var stacks: [String: [ScreenState]]
+        var modal: ModalState?
+    }
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -18,6 +18,18 @@ public struct PlayerStore: PlayerRepository {
             position: draft.position, favouriteTeam: draft.favouriteTeam)
     }
 
+    public func update(_ player: Player) throws {
+        try db.execute(
+            sql: """
+                UPDATE players SET name = ?, age = ?, skill = ?, position = ?, favourite_team = ?
+                WHERE id = ? AND owner_id = ?
+                """,
+            arguments: [
+                player.name, player.age, player.skill?.rawValue, player.position?.rawValue, player.favouriteTeam,
+                player.id, player.ownerID,
+            ])
+    }
+
     public func all(owner: User.ID) throws -> [Player] {
         try PlayerRow.fetchAll(
             db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id", arguments: [owner]

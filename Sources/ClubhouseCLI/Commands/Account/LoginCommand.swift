@@ -1,4 +1,5 @@
 import ArgumentParser
+import Features
 
 struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,12 +23,17 @@ struct LoginCommand: ParsableCommand {
     func run() throws {
         try Output.reportingErrors {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: false) {
-                try CommandContext.read(global) { _ = try $0.requireLogin() }
+                try AccountCommand.requireSignedOut(global)
             }
-            let user = try CommandContext.write(global) { app in
-                try app.requireLogin().signIn(username: username, password: password)
+            let outcome = try CommandContext.perform(global, Command(.signIn(username: username, password: password)))
+            guard case .signedIn(let user, let opened) = outcome.result else { return }
+            if output.json {
+                Output.print(try JSONOutput.render(UserJSON(user)))
+            } else if let opened {
+                Output.print("Signed in as \(TextOutput.escaped(user.username)).\nOpened \(opened), the link you opened while signed out.")
+            } else {
+                Output.print("Signed in as \(TextOutput.escaped(user.username)).")
             }
-            Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : "Signed in as \(user.username).")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Features
 
 struct LogoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,12 +11,9 @@ struct LogoutCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let username = try CommandContext.write(global) { app in
-                let main = try app.requireMain()
-                try main.signOut()
-                return main.user.username
-            }
-            Output.print("Signed out \(username).")
+            let outcome = try CommandContext.perform(global, Command(.signOut))
+            guard case .signedOut(let user) = outcome.result else { return }
+            Output.print("Signed out \(TextOutput.escaped(user.username)).")
         }
     }
 }

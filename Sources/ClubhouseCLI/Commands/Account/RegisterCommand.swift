@@ -1,4 +1,5 @@
 import ArgumentParser
+import Features
 
 struct RegisterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,15 +27,14 @@ struct RegisterCommand: ParsableCommand {
     func run() throws {
         try Output.reportingErrors {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true) {
-                try CommandContext.read(global) { _ = try $0.requireLogin() }
+                try AccountCommand.requireSignedOut(global)
             }
-            let user = try CommandContext.write(global) { app in
-                try app.requireLogin().showRegister().submit(username: username, password: password)
-            }
+            let outcome = try CommandContext.perform(global, Command(.register(username: username, password: password)))
+            guard case .registered(let user) = outcome.result else { return }
             Output.print(
                 output.json
                     ? try JSONOutput.render(UserJSON(user))
-                    : "Registered \(user.username). Sign in with: clubhouse login \(user.username)")
+                    : "Registered \(TextOutput.escaped(user.username)). Sign in with: clubhouse login \(TextOutput.escaped(user.username))")
         }
     }
 }

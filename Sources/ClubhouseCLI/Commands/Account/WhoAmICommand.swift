@@ -11,8 +11,8 @@ struct WhoAmICommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let user = try CommandContext.read(global) { app in try app.requireMain().user }
-            Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : user.username)
+            let user = try CommandContext.look(global).requireMain().user
+            Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : TextOutput.escaped(user.username))
         }
     }
 }

@@ -1,9 +1,14 @@
 import ArgumentParser
+import Features
 
 struct BackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "back",
-        abstract: "Go back one screen in the selected tab (nothing happens at a tab's root)."
+        abstract: "Go back one screen (nothing happens at a tab's root).",
+        discussion: """
+            Closes the screen on top of the selected tab, or of the flow open over the tabs. \
+            Going back from a form discards what was typed into it.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -11,7 +16,7 @@ struct BackCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            Output.print(try ScreenCommand.write(global, json: output.json) { try $0.back() })
+            Output.print(try ScreenCommand.run(global, json: output.json, Command(.back)))
         }
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 struct NavCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nav",
-        abstract: "Print where you are: user, tab, page and every tab's screens.",
+        abstract: "Print where you are: user, tab, page, every tab's screens and any open form.",
         discussion: "Screens are spelled as paths (players, players/3), root first."
     )
 
@@ -12,7 +12,7 @@ struct NavCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let state = try CommandContext.read(global) { app in NavigationJSON(app) }
+            let state = NavigationJSON(try CommandContext.look(global))
             Output.print(output.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Domain
+import Features
 
 struct PageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,10 +17,12 @@ struct PageCommand: ParsableCommand {
     func run() throws {
         try Output.reportingErrors {
             guard let name else {
-                Output.print(try ScreenCommand.current(global, json: output.json) { $0.page })
+                let outcome = try CommandContext.look(global)
+                let main = try outcome.requireMain()
+                Output.print(output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
                 return
             }
-            Output.print(try ScreenCommand.write(global, json: output.json) { try $0.select(name) })
+            Output.print(try ScreenCommand.run(global, json: output.json, .open(.page(name))))
         }
     }
 }

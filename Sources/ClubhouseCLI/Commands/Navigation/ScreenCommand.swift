@@ -1,35 +1,18 @@
 import Features
 
-/// What the commands that look or move around (tab, page, back) share.
+/// What the commands that look or move around (tab, page, back, open, undo, reopen) share.
 enum ScreenCommand {
-    /// The current value of one part of the navigation (`tab` or `page` without a name), or the
-    /// whole navigation state as JSON.
-    static func current(_ global: GlobalOptions, json: Bool, _ part: (NavigationJSON) -> String?) throws -> String {
-        let state = try CommandContext.read(global) { app in
-            _ = try app.requireMain()
-            return NavigationJSON(app)
-        }
-        return json ? try JSONOutput.render(state) : part(state) ?? ""
-    }
-
-    /// Acts on the tab bar, saves, and shows the screen landed on, or the navigation state as JSON.
+    /// Performs `command` and shows the screen landed on, or the navigation state as JSON.
     /// Formatting waits until the transaction has committed.
-    static func write(_ global: GlobalOptions, json: Bool, _ move: (TabCoordinator) throws -> Void) throws
-        -> String
-    {
-        let landed = try CommandContext.write(global) { app -> Landed in
-            let main = try app.requireMain()
-            try move(main)
-            return json ? .state(NavigationJSON(app)) : .screen(try main.selectedCoordinator.content())
-        }
-        switch landed {
-        case .state(let state): return try JSONOutput.render(state)
-        case .screen(let content): return TextOutput.screen(content)
-        }
+    static func run(_ global: GlobalOptions, json: Bool, _ command: Command) throws -> String {
+        render(try CommandContext.perform(global, command), json: json)
     }
 
-    private enum Landed {
-        case state(NavigationJSON)
-        case screen(ScreenContent)
+    static func render(_ outcome: Outcome, json: Bool) -> String {
+        if json { return (try? JSONOutput.render(NavigationJSON(outcome))) ?? "{}" }
+        switch outcome.view {
+        case .main(_, _, let content): return TextOutput.screen(content)
+        case .login(let screen): return TextOutput.screen(.login(screen))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Domain
+import Features
 
 struct TabCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,10 +18,12 @@ struct TabCommand: ParsableCommand {
     func run() throws {
         try Output.reportingErrors {
             guard let name else {
-                Output.print(try ScreenCommand.current(global, json: output.json) { $0.tab })
+                let outcome = try CommandContext.look(global)
+                let main = try outcome.requireMain()
+                Output.print(output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
                 return
             }
-            Output.print(try ScreenCommand.write(global, json: output.json) { try $0.select(name) })
+            Output.print(try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))))
         }
     }
 }

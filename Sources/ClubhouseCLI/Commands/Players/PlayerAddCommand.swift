@@ -1,5 +1,8 @@
 import ArgumentParser
 import Domain
+import Features
+import Foundation
+import Navigation
 
 struct PlayerAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,6 +11,11 @@ struct PlayerAddCommand: ParsableCommand {
         discussion: """
             Runs the add-player form (players/new) and returns to the players list. Example:
               clubhouse player add --name "Zoë O'Brien" --age 27 --position striker
+
+            On a terminal, without --name, it asks for each field in turn and keeps every answer \
+            in the form's draft at once: interrupted, the next 'clubhouse player add' resumes the \
+            draft and asks only for what is missing. Fields given as options fill the draft too. \
+            --discard-draft starts afresh; 'clubhouse back' on the form discards it.
             """
     )
 
@@ -15,7 +23,7 @@ struct PlayerAddCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     @Option(help: "The player's name (1–100 characters).")
-    var name: String
+    var name: String?
 
     // Unconditional, so that `--age -3` reaches the age rule instead of looking like a flag.
     @Option(parsing: .unconditional, help: "Age in years, 5–99.")
@@ -30,12 +38,40 @@ struct PlayerAddCommand: ParsableCommand {
     @Option(help: "Favourite team (up to 100 characters).")
     var favouriteTeam: String?
 
+    @Flag(help: "Start from an empty form, dropping a draft left by an earlier run.")
+    var discardDraft = false
+
+    func validate() throws {
+        if name == nil, !Terminal.isInteractive {
+            throw ValidationError("Missing '--name <name>' (on a terminal, the form asks for it).")
+        }
+    }
+
+    /// The options given, as the form's fields.
+    private var given: [(name: String, text: String)] {
+        var fields: [(name: String, text: String)] = []
+        if let name { fields.append((PlayerField.name.rawValue, name)) }
+        if let age { fields.append((PlayerField.age.rawValue, String(age))) }
+        if let skill { fields.append((PlayerField.skill.rawValue, skill.rawValue)) }
+        if let position { fields.append((PlayerField.position.rawValue, position.rawValue)) }
+        if let favouriteTeam { fields.append((PlayerField.favouriteTeam.rawValue, favouriteTeam)) }
+        return fields
+    }
+
     func run() throws {
         try Output.reportingErrors {
-            let draft = PlayerDraft(
-                name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam)
-            let player = try CommandContext.write(global) { app in
-                try app.requireMain().showPlayers().startAdd().submit(draft)
+            let outcome: Outcome
+            if name != nil {
+                outcome = try CommandContext.perform(
+                    global, Command(link: .screen(.newPlayer), .submit(given, discardingDraft: discardDraft)))
+            } else {
+                let app = try CommandContext.app(global)
+                try FormPrompt.run(app, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
+                outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
+            }
+            guard case .form(.playerAdded(let player), let resumed) = outcome.result else { return }
+            if !resumed.isEmpty, name != nil {
+                Output.note("used the draft's \(resumed.joined(separator: ", ")) (--discard-draft starts afresh)")
             }
             Output.print(output.json ? PlayerJSON.object(player) : String(player.id))
         }

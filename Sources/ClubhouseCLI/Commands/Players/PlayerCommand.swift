@@ -4,8 +4,8 @@ import Domain
 struct PlayerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "player",
-        abstract: "Add, list and show your Football Gather players (the players tab).",
-        subcommands: [PlayerAddCommand.self, PlayerListCommand.self, PlayerShowCommand.self]
+        abstract: "Add, list, show and edit your Football Gather players (the players tab).",
+        subcommands: [PlayerAddCommand.self, PlayerListCommand.self, PlayerShowCommand.self, PlayerEditCommand.self]
     )
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Features
 
 struct PlayerListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,13 +12,9 @@ struct PlayerListCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let model = try CommandContext.write(global) { app in
-                try app.requireMain().showPlayers().listViewModel()
-            }
-            Output.print(
-                output.json
-                    ? PlayerJSON.array(model.players)
-                    : TextOutput.playerList(model))
+            let outcome = try CommandContext.perform(global, .open(.screen(.players)))
+            guard case .playerList(let model) = try outcome.requireMain().content else { return }
+            Output.print(output.json ? PlayerJSON.array(model.players) : TextOutput.playerList(model))
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Domain
+import Features
 
 struct PlayerShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,13 +16,9 @@ struct PlayerShowCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingErrors {
-            let model = try CommandContext.write(global) { app in
-                try app.requireMain().showPlayers().showDetail(id).viewModel
-            }
-            Output.print(
-                output.json
-                    ? PlayerJSON.object(model.player)
-                    : TextOutput.screen(.playerDetail(model)))
+            let outcome = try CommandContext.perform(global, .open(.screen(.player(id))))
+            guard case .playerDetail(let model) = try outcome.requireMain().content else { return }
+            Output.print(output.json ? PlayerJSON.object(model.player) : TextOutput.screen(.playerDetail(model)))
         }
     }
 }

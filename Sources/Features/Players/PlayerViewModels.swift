@@ -4,6 +4,9 @@ import Domain
 public struct PlayerListViewModel: Equatable {
     public let players: [Player]
 
+    public init(players: [Player]) {
+        self.players = players
+    }
+
     public var title: String { "Players (\(players.count))" }
-    public var emptyMessage: String { "No players yet. Add one with: clubhouse player add --name NAME" }
 }

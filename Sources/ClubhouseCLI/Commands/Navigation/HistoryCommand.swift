@@ -1,0 +1,31 @@
+import ArgumentParser
+import Domain
+import Features
+
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List your navigation changes, newest first.",
+        discussion: "The newest 500 changes are kept. 'clubhouse undo' steps back through them."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "How many changes to list (1–500).")
+    var limit = 20
+
+    func run() throws {
+        try Output.reportingErrors {
+            let outcome = try CommandContext.look(global, .history(limit: limit))
+            guard case .history(let entries) = outcome.result else { return }
+            if output.json {
+                Output.print(try JSONOutput.render(entries.map(HistoryJSON.init)))
+            } else if entries.isEmpty {
+                Output.print("No navigation changes yet.")
+            } else {
+                Output.print(entries.map(TextOutput.historyLine).joined(separator: "\n"))
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Domain
+import Features
+import Navigation
+
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open a screen by its path or link (players/3, home/results, clubhouse://players/3).",
+        discussion: """
+            Selects the screen's tab and makes its stack the chain of screens that leads there \
+            (players > players/3); the other tabs keep theirs. A link that names something that \
+            does not exist changes nothing. Opened while signed out, the link opens right after \
+            the next sign-in.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: ArgumentHelp("A screen path as 'clubhouse nav' prints it, or a clubhouse:// URL.", valueName: "link"))
+    var link: String
+
+    func run() throws {
+        try Output.reportingErrors {
+            guard let parsed = Link(link) else {
+                throw ClubhouseError.invalidInput("unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
+            }
+            let outcome = try CommandContext.perform(global, .open(parsed))
+            if case .linkKept(let kept) = outcome.result {
+                Output.print("Not signed in: \(kept) will open after you sign in.")
+                return
+            }
+            Output.print(ScreenCommand.render(outcome, json: output.json))
+        }
+    }
+}

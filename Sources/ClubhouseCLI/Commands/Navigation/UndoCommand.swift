@@ -1,0 +1,38 @@
+import ArgumentParser
+import Features
+
+struct UndoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Return to where you were before the last navigation change.",
+        discussion: """
+            Only navigation is undone, never data: a player added stays added. A screen whose \
+            record has gone since is left out. Repeat to go further back.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try Output.reportingErrors {
+            Output.print(try ScreenCommand.run(global, json: output.json, Command(.undo)))
+        }
+    }
+}
+
+struct ReopenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reopen",
+        abstract: "Reopen the screen you closed most recently (if its record still exists)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try Output.reportingErrors {
+            Output.print(try ScreenCommand.run(global, json: output.json, Command(.reopen)))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Domain
+import Features
+import Navigation
+
+/// Fills a form on the terminal, as `gh issue create` does: opens it (resuming its draft), types
+/// the options given, then asks for each field still missing. Every answer is its own action, so
+/// it is in the stored draft as soon as Enter is pressed: a Ctrl-C, a closed terminal or a
+/// killed process loses nothing already answered.
+enum FormPrompt {
+    static func run(
+        _ app: AppCoordinator, link: Link, given: [(name: String, text: String)], discardDraft: Bool
+    ) throws {
+        let opened = try CommandContext.perform(app, Command(link: link, discardDraft ? .discardDraft : .none))
+        guard case .form(let form) = try opened.requireMain().content else {
+            throw ClubhouseError.notOnScreen("\(link.text) is not a form")
+        }
+        if !form.draft.isEmpty {
+            let answered = form.fields.filter { form.draft[$0.name] != nil }.map(\.name)
+            Output.note("resuming your draft (\(answered.joined(separator: ", ")) already filled; --discard-draft starts afresh)")
+        }
+        if !given.isEmpty { _ = try CommandContext.perform(app, Command(.fill(given))) }
+        let typed = Set(given.map(\.name))
+        for field in form.missing where !typed.contains(field.name) {
+            while true {
+                let answer = try ask(field)
+                do {
+                    _ = try CommandContext.perform(app, Command(.fill([(field.name, answer)])))
+                    break
+                } catch ClubhouseError.invalidInput(let reason) {
+                    Output.note(reason)  // the same field is asked again
+                }
+            }
+        }
+    }
+
+    private static func ask(_ field: FormField) throws -> String {
+        var prompt = "\(field.label) (\(field.hint))"
+        if let current = field.current { prompt += " [now: \(TextOutput.escaped(current))]" }
+        Output.prompt(prompt + ": ")
+        guard let line = readLine(strippingNewline: true) else {
+            throw InputError(message: "no answer for \(field.label.lowercased()); what you typed so far is kept in the draft")
+        }
+        return line
+    }
+}

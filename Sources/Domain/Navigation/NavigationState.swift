@@ -1,0 +1,113 @@
+/// The whole navigation state of a signed-in user, as one value: the selected tab and home page,
+/// every tab's stack of screens (root first) and an optional modal flow presented over the tabs.
+/// Coordinators are built from it and write back to it; it is what is stored, with `version`.
+///
+/// Screens are plain paths here (`players/3`); the Navigation layer parses and validates them, so
+/// Domain and Persistence never depend on route types, and the stored form never names a Swift type.
+public struct NavigationState: Equatable, Sendable {
+    /// Bumped whenever the stored shape changes; older versions are upgraded, never dropped.
+    /// 1: stacks of paths only. 2: screens carry form drafts; a modal flow.
+    public static let currentVersion = 2
+
+    public var selectedTab: Tab
+    public var selectedPage: HomePage
+    public var stacks: [Tab: [ScreenState]]
+    public var modal: ModalState?
+
+    public init(
+        selectedTab: Tab, selectedPage: HomePage, stacks: [Tab: [ScreenState]], modal: ModalState? = nil
+    ) {
+        self.selectedTab = selectedTab
+        self.selectedPage = selectedPage
+        self.stacks = stacks
+        self.modal = modal
+    }
+
+    /// Where a fresh sign-in lands: the home tab on its first page, every tab at its root.
+    public static let initial = NavigationState(
+        selectedTab: .home,
+        selectedPage: .squad,
+        stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, [ScreenState(path: $0.rawValue)]) })
+    )
+
+    /// The stack of `tab`, never empty: a tab always shows at least its root.
+    public func stack(for tab: Tab) -> [ScreenState] {
+        let stack = stacks[tab] ?? []
+        return stack.isEmpty ? [ScreenState(path: tab.rawValue)] : stack
+    }
+
+    /// The screen the user is looking at: the modal's top while one is presented.
+    public var currentScreen: ScreenState {
+        modal?.stack.last ?? stack(for: selectedTab).last ?? ScreenState(path: selectedTab.rawValue)
+    }
+
+    /// Every screen of every stack and of the modal, tab-bar order, root first.
+    public var allScreens: [ScreenState] {
+        Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
+    }
+
+    /// A version 1 state (stacks of paths, no drafts, no modal) in today's shape. Nothing is lost:
+    /// version 1 had nothing that version 2 cannot hold.
+    public static func upgrading(
+        version1 stacks: [Tab: [String]], selectedTab: Tab, selectedPage: HomePage
+    ) -> NavigationState {
+        NavigationState(
+            selectedTab: selectedTab, selectedPage: selectedPage,
+            stacks: stacks.mapValues { $0.map { ScreenState(path: $0) } })
+    }
+}
+
+/// One screen on a stack: its path and, for a form, what has been typed into it so far.
+public struct ScreenState: Equatable, Sendable, Codable {
+    public var path: String
+    public var draft: FormDraft?
+
+    public init(path: String, draft: FormDraft? = nil) {
+        self.path = path
+        self.draft = draft
+    }
+}
+
+/// A flow presented over the tab bar (add a book, ask a question), with a stack of its own.
+public struct ModalState: Equatable, Sendable, Codable {
+    public var stack: [ScreenState]
+
+    public init(stack: [ScreenState]) {
+        self.stack = stack
+    }
+}
+
+/// The fields of a form typed so far, by field name, as typed: a field that is present was
+/// answered (an empty value means "none"); validation happens when the form is submitted.
+public struct FormDraft: Equatable, Sendable, Codable {
+    public var fields: [String: String]
+
+    public init(_ fields: [String: String] = [:]) {
+        self.fields = fields
+    }
+
+    public subscript(field: String) -> String? {
+        get { fields[field] }
+        set { fields[field] = newValue }
+    }
+
+    public var isEmpty: Bool { fields.isEmpty }
+
+    public init(from decoder: any Decoder) throws {
+        fields = try decoder.singleValueContainer().decode([String: String].self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(fields)
+    }
+}
+
+/// What reading the stored navigation state found.
+public enum StoredNavigation: Equatable, Sendable {
+    /// The user has no stored state yet.
+    case none
+    case state(NavigationState)
+    /// A row that cannot be decoded at all; the reason is for the user's warning.
+    case unreadable(reason: String)
+}

@@ -1,0 +1,27 @@
+/// A link opened while signed out: kept on the device, then taken by the next sign-in.
+public struct KeepLinkForSignIn {
+    private let links: any PendingLinkRepository
+
+    public init(links: any PendingLinkRepository) {
+        self.links = links
+    }
+
+    public func callAsFunction(_ link: String) throws {
+        try links.setPending(link)
+    }
+}
+
+public struct TakePendingLink {
+    private let links: any PendingLinkRepository
+
+    public init(links: any PendingLinkRepository) {
+        self.links = links
+    }
+
+    /// The pending link, removed so it opens once.
+    public func callAsFunction() throws -> String? {
+        guard let link = try links.pending() else { return nil }
+        try links.setPending(nil)
+        return link
+    }
+}

@@ -1,0 +1,24 @@
+/// Stores where the user now is and journals the change, in the caller's transaction. The one
+/// road of every command ends here; no other use case writes navigation.
+public struct RecordNavigation {
+    /// How many journal entries each user keeps; older ones are dropped as new ones arrive.
+    public static let journalLimit = 500
+
+    private let navigation: any NavigationRepository
+    private let journal: any JournalRepository
+
+    public init(navigation: any NavigationRepository, journal: any JournalRepository) {
+        self.navigation = navigation
+        self.journal = journal
+    }
+
+    /// Saves `change.after`; a change that changes nothing is neither saved nor journaled.
+    /// `before` is nil when nothing was stored (a first sign-in): saved, not journaled.
+    public func callAsFunction(_ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID) throws {
+        guard before != after else { return }
+        try navigation.save(after, for: userID)
+        if let before {
+            try journal.record(NavigationChange(kind: kind, before: before, after: after), for: userID, keeping: Self.journalLimit)
+        }
+    }
+}

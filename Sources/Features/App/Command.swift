@@ -1,0 +1,64 @@
+import Domain
+import Navigation
+
+/// What a command asks for: a link to open, then at most one action on the screen it lands on.
+/// `player add --name Zoë` is `players/new` plus `.submit([name: Zoë])`; where that leads is for
+/// the coordinators to decide.
+public struct Command {
+    public var link: Link?
+    public var action: Action
+
+    public init(link: Link? = nil, _ action: Action = .none) {
+        self.link = link
+        self.action = action
+    }
+
+    public static func open(_ link: Link) -> Command { Command(link: link) }
+}
+
+public enum Action {
+    case none
+    case selectTab(Tab)
+    case back
+    /// Types fields into the form on screen, saving them in its draft.
+    case fill([(name: String, text: String)])
+    /// Types fields (over the draft, or over an empty form when discarding it), then saves the form.
+    case submit([(name: String, text: String)], discardingDraft: Bool)
+    case discardDraft
+    case register(username: String, password: String)
+    case signIn(username: String, password: String)
+    case signOut
+    case undo
+    case reopen
+    /// Reads the journal; changes nothing.
+    case history(limit: Int)
+}
+
+/// What an action produced, beside where it landed.
+public enum ActionResult: Equatable {
+    case none
+    /// What the form saved, and the draft's fields it used beside those typed by this command.
+    case form(FormResult, resumed: [String])
+    case registered(User)
+    case signedIn(User, openedLink: String?)
+    case signedOut(User)
+    /// A link opened while signed out, kept for the next sign-in.
+    case linkKept(String)
+    case undone(JournalEntry)
+    case reopened(String)
+    case history([JournalEntry])
+}
+
+/// Where a command landed and what it produced. Built inside the action's transaction, so the
+/// screen's content is read in the same snapshot of the data as the action.
+public struct Outcome {
+    public enum View {
+        case login(Screen)
+        case main(user: User, state: NavigationState, content: ScreenContent)
+    }
+
+    public var view: View
+    public var result: ActionResult
+    /// Cuts made while restoring, and anything else the user should be told.
+    public var warnings: [String]
+}

@@ -1,0 +1,113 @@
+import Domain
+import Navigation
+
+/// The coordinator of one screen on a stack (a tab's root, a pushed screen, a modal's screens).
+/// Each owns the coordinator of the screen pushed above it, so a stack of any depth is a chain:
+/// opening a screen is handed down to the top of the chain, and a child that finishes pops the
+/// stack back to the depth it started at, taking everything above it along.
+public protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
+    var screen: Screen { get }
+    var router: any Router { get }
+    /// Pushes the screen (a root's screen is on its router from the start).
+    func start()
+    /// The index of `screen` in the router's stack.
+    var depth: Int { get set }
+    /// The coordinator for `screen` pushed over this one, not yet started; or why it cannot be
+    /// shown here (a record that is gone, a screen this flow does not lead to).
+    func child(for screen: Screen, _ useCases: UseCases) throws -> Opening
+    /// What the screen shows, read fresh.
+    func content(_ useCases: UseCases) throws -> ScreenContent
+    /// Why the screen can no longer be shown (its record was deleted since it opened), if so.
+    func invalidReason(_ useCases: UseCases) throws -> String?
+}
+
+public enum Opening {
+    case open(any FlowCoordinator)
+    case refused(String)
+}
+
+extension FlowCoordinator {
+    public func invalidReason(_ useCases: UseCases) throws -> String? { nil }
+
+    /// Pushes the screen's coordinator; it pushes its screen when started.
+    public func start() {
+        router.push(screen)
+    }
+
+    /// The coordinator of the screen pushed over this one.
+    public var pushed: (any FlowCoordinator)? { childCoordinators.last as? any FlowCoordinator }
+
+    /// The top of the chain: the coordinator of the screen on top of the stack.
+    public var top: any FlowCoordinator {
+        var top: any FlowCoordinator = self
+        while let next = top.pushed { top = next }
+        return top
+    }
+
+    /// The chain from this coordinator up, this one first.
+    public var chain: [any FlowCoordinator] {
+        var chain: [any FlowCoordinator] = [self]
+        while let next = chain[chain.count - 1].pushed { chain.append(next) }
+        return chain
+    }
+
+    /// Starts `child` over this screen.
+    func push(_ child: any FlowCoordinator) {
+        child.depth = depth + 1
+        child.finishDelegate = self
+        addChild(child)
+        child.start()
+    }
+
+    /// A child that finished leaves the stack with everything above it.
+    public func coordinatorDidFinish(_ child: any Coordinator) {
+        removeChild(child)
+        router.pop(toCount: depth + 1)
+    }
+
+    /// Closes every screen above this one.
+    func popToSelf() {
+        pushed?.finish()
+    }
+
+    /// The screen with its draft, as stored.
+    var screenState: ScreenState {
+        ScreenState(path: screen.path, draft: (self as? any FormCoordinator)?.draft)
+    }
+}
+
+/// A form screen (add a player, edit a field, add a book): it keeps what was typed in `draft`,
+/// which is stored with the navigation state, and submits it through a use case.
+public protocol FormCoordinator: FlowCoordinator {
+    var draft: FormDraft { get set }
+    /// The fields, in the order a prompt asks for them.
+    var fields: [FormField] { get }
+    /// Checks one typed field (so a prompt can ask again at once) before it enters the draft.
+    func check(_ field: String, _ text: String) throws
+    /// Saves the draft; on success the form finishes and its screen closes.
+    func submit(_ useCases: UseCases) throws -> FormResult
+}
+
+/// One field of a form, for the view (and the CLI's prompts).
+public struct FormField: Equatable, Sendable {
+    public let name: String
+    public let label: String
+    public let hint: String
+    public let isRequired: Bool
+    /// The value the record has now, for edit forms.
+    public let current: String?
+
+    public init(name: String, label: String, hint: String, isRequired: Bool, current: String? = nil) {
+        self.name = name
+        self.label = label
+        self.hint = hint
+        self.isRequired = isRequired
+        self.current = current
+    }
+}
+
+/// What a submitted form saved.
+public enum FormResult: Equatable {
+    case playerAdded(Player)
+    case playerUpdated(Player)
+}

@@ -1,0 +1,82 @@
+import Domain
+import GRDB
+
+/// The `navigation_journal` table: one row per navigation change, the newest kept per user.
+public struct JournalStore: JournalRepository {
+    let db: Database
+
+    public func record(_ change: NavigationChange, for userID: User.ID, keeping: Int) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO navigation_journal
+                    (user_id, kind, from_screen, to_screen, closed_screen, before_state, after_state)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                userID, change.kind.rawValue, change.before.currentScreen.path, change.after.currentScreen.path,
+                change.closed, try NavigationCoding.document(change.before),
+                try NavigationCoding.document(change.after),
+            ])
+        // Bounded: everything older than the newest `keeping` entries goes in the same transaction.
+        try db.execute(
+            sql: """
+                DELETE FROM navigation_journal WHERE user_id = ? AND id <= (
+                    SELECT id FROM navigation_journal WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
+                """,
+            arguments: [userID, userID, keeping])
+    }
+
+    public func entries(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
+        try fetch("WHERE user_id = ? ORDER BY id DESC LIMIT ?", [userID, limit])
+    }
+
+    public func lastUndoable(for userID: User.ID) throws -> (entry: JournalEntry, before: StoredNavigation)? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(Self.columns), before_state FROM navigation_journal
+                    WHERE user_id = ? AND kind <> 'undo' AND undone = 0 ORDER BY id DESC LIMIT 1
+                    """,
+                arguments: [userID])
+        else { return nil }
+        return (try Self.entry(row), NavigationCoding.decodeDocument(String.fromDatabaseValue(row["before_state"])))
+    }
+
+    public func markUndone(_ id: JournalEntry.ID) throws {
+        try db.execute(sql: "UPDATE navigation_journal SET undone = 1 WHERE id = ?", arguments: [id])
+    }
+
+    public func closedScreens(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
+        try fetch(
+            "WHERE user_id = ? AND closed_screen IS NOT NULL AND reopened = 0 ORDER BY id DESC LIMIT ?",
+            [userID, limit])
+    }
+
+    public func markReopened(_ id: JournalEntry.ID) throws {
+        try db.execute(sql: "UPDATE navigation_journal SET reopened = 1 WHERE id = ?", arguments: [id])
+    }
+
+    public func deleteAll(for userID: User.ID) throws {
+        try db.execute(sql: "DELETE FROM navigation_journal WHERE user_id = ?", arguments: [userID])
+    }
+
+    private static let columns = "id, at, kind, from_screen, to_screen, closed_screen"
+
+    private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [JournalEntry] {
+        try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM navigation_journal \(clause)", arguments: arguments)
+            .map(Self.entry)
+    }
+
+    /// A row the schema allows but this code does not expect (an unknown kind) is a clean error.
+    private static func entry(_ row: Row) throws -> JournalEntry {
+        let kindName: String = try row.decode(forColumn: "kind")
+        guard let kind = JournalEntry.Kind(rawValue: kindName) else {
+            throw StorageError.unexpectedValue("navigation_journal.kind '\(kindName)'")
+        }
+        return JournalEntry(
+            id: try row.decode(forColumn: "id"), at: try row.decode(forColumn: "at"), kind: kind,
+            from: try row.decode(forColumn: "from_screen"), to: try row.decode(forColumn: "to_screen"),
+            closed: try row.decode(forColumn: "closed_screen"))
+    }
+}

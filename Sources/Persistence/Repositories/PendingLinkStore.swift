@@ -1,0 +1,25 @@
+import Domain
+import GRDB
+
+/// The `pending_link` table: at most one link, waiting for the next sign-in on this device.
+public struct PendingLinkStore: PendingLinkRepository {
+    let db: Database
+
+    public func pending() throws -> String? {
+        let value = try DatabaseValue.fetchOne(db, sql: "SELECT link FROM pending_link WHERE id = 1")
+        return value.flatMap(String.fromDatabaseValue)
+    }
+
+    public func setPending(_ link: String?) throws {
+        if let link {
+            try db.execute(
+                sql: """
+                    INSERT INTO pending_link (id, link) VALUES (1, ?)
+                    ON CONFLICT (id) DO UPDATE SET link = excluded.link, created_at = excluded.created_at
+                    """,
+                arguments: [link])
+        } else {
+            try db.execute(sql: "DELETE FROM pending_link")
+        }
+    }
+}

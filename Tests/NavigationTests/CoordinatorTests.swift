@@ -56,3 +56,32 @@ private final class Flow: Coordinator, CoordinatorFinishDelegate {
         #expect(router.top == .players)
     }
 }
+
+@Suite struct RouterTests {
+    @Test func aPresentedFlowHasAStackOfItsOwnAndDismissingReleasesIt() {
+        let router = StackRouter(root: .players)
+        router.push(.player(1))
+        weak var modal: (any Router)?
+        do {
+            let presented = router.present(.newBook)
+            modal = presented
+            presented.push(.book(isbn: "9780306406157"))
+            #expect(presented.stack == [.newBook, .book(isbn: "9780306406157")])
+            #expect(router.presented === presented)
+        }
+        #expect(router.stack == [.players, .player(1)])  // the stack under it stays
+        router.dismiss()
+        #expect(router.presented == nil)
+        #expect(modal == nil)
+    }
+
+    @Test func popToCountNeverPopsTheRoot() {
+        let router = StackRouter(root: .players)
+        router.push(.player(1))
+        router.push(.editPlayer(1, field: .name))
+        router.pop(toCount: 2)
+        #expect(router.stack == [.players, .player(1)])
+        router.pop(toCount: 0)
+        #expect(router.stack == [.players])
+    }
+}

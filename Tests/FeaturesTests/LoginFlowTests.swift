@@ -54,7 +54,9 @@ import Testing
     @Test func wrongPasswordAndUnknownUserGiveTheSameError() throws {
         try harness.registerAndSignIn("ana")
         try harness.signOut()
-        for (name, password) in [("ana", "wrong-pass"), ("nobody", AppHarness.password), ("bad name!", AppHarness.password)] {
+        for (name, password) in [
+            ("ana", "wrong-pass"), ("nobody", AppHarness.password), ("bad name!", AppHarness.password),
+        ] {
             #expect(throws: ClubhouseError.wrongCredentials) {
                 try harness.run(.signIn(username: name, password: password))
             }
@@ -99,7 +101,10 @@ import Testing
             return
         }
         #expect(opened == "players/\(player.id)/edit/name")
-        #expect(try harness.state()?.paths(.players) == ["players", "players/\(player.id)", "players/\(player.id)/edit/name"])
+        #expect(
+            try harness.state()?.paths(.players) == [
+                "players", "players/\(player.id)", "players/\(player.id)/edit/name",
+            ])
         // Opened once: the next sign-in lands where it normally would.
         try harness.signOut()
         let again = try harness.run(.signIn(username: "ana", password: AppHarness.password))

@@ -19,7 +19,8 @@ import Testing
         #expect(main.state.paths(.players) == ["players", "players/new"])
         weak let form = main.players.pushed
         #expect(form is PlayerAddCoordinator)
-        let outcome = try app.perform(Command(.submit([("name", "  Zoë O'Brien "), ("age", "27")], discardingDraft: false)))
+        let outcome = try app.perform(
+            Command(.submit([("name", "  Zoë O'Brien "), ("age", "27")], discardingDraft: false)))
         guard case .form(.playerAdded(let player), _) = outcome.result else {
             Issue.record("no player added")
             return
@@ -45,7 +46,9 @@ import Testing
     @Test func typedFieldsStayInTheDraftAcrossRunsUntilSubmitted() throws {
         try harness.open("players/new")
         try harness.run(.fill([("name", "Zoë"), ("age", "27")]))
-        #expect(throws: ClubhouseError.invalidInput("age must be between 5 and 99")) { try harness.run(.fill([("age", "300")])) }
+        #expect(throws: ClubhouseError.invalidInput("age must be between 5 and 99")) {
+            try harness.run(.fill([("age", "300")]))
+        }
         try harness.run(.selectTab(.home))
         try harness.open("players/new")  // the link opens the form with its draft
         let draft = try harness.state()?.stack(for: .players).last?.draft
@@ -93,7 +96,8 @@ import Testing
     @Test func editingAFieldReturnsToTheDetailWithTheNewValue() throws {
         let player = try harness.addPlayer("Zoë")
         let outcome = try harness.run(
-            Command(link: .screen(.editPlayer(player.id, field: .age)), .submit([("age", "31")], discardingDraft: true)))
+            Command(link: .screen(.editPlayer(player.id, field: .age)), .submit([("age", "31")], discardingDraft: true))
+        )
         #expect(outcome.state?.paths(.players) == ["players", "players/\(player.id)"])
         guard case .playerDetail(let model) = outcome.content else {
             Issue.record("not on the detail")
@@ -102,7 +106,9 @@ import Testing
         #expect(model.player.age == 31)
         #expect(throws: ClubhouseError.nothingChanged) {
             try harness.run(
-                Command(link: .screen(.editPlayer(player.id, field: .age)), .submit([("age", "31")], discardingDraft: true)))
+                Command(
+                    link: .screen(.editPlayer(player.id, field: .age)), .submit([("age", "31")], discardingDraft: true))
+            )
         }
     }
 

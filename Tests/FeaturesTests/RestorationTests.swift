@@ -25,7 +25,10 @@ import Testing
         ])
         let outcome = try harness.look()
         #expect(outcome.state?.paths(.players) == ["players"])
-        #expect(outcome.warnings == ["no player 999: cut players/999 > players/999/edit/name from the players tab; you are on players"])
+        #expect(
+            outcome.warnings == [
+                "no player 999: cut players/999 > players/999/edit/name from the players tab; you are on players"
+            ])
         _ = zoe
     }
 

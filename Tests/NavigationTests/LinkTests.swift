@@ -3,10 +3,11 @@ import Navigation
 import Testing
 
 @Suite struct LinkTests {
-    static let screens: [Screen] = [
-        .login, .register, .home, .players, .newPlayer, .player(3), .confirmPlayers, .gathers, .gather(7), .library,
-        .book(isbn: "9780306406157"), .questions, .question(12), .profile, .newBook, .newQuestion,
-    ] + PlayerField.allCases.map { .editPlayer(3, field: $0) }
+    static let screens: [Screen] =
+        [
+            .login, .register, .home, .players, .newPlayer, .player(3), .confirmPlayers, .gathers, .gather(7), .library,
+            .book(isbn: "9780306406157"), .questions, .question(12), .profile, .newBook, .newQuestion,
+        ] + PlayerField.allCases.map { .editPlayer(3, field: $0) }
 
     @Test(arguments: screens)
     func everyScreenRoundTripsAsALinkAndAsAURL(_ screen: Screen) {

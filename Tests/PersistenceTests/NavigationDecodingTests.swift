@@ -21,7 +21,9 @@ import Testing
         let expected = NavigationState(
             selectedTab: .players, selectedPage: .squad,
             stacks: [
-                .players: [ScreenState(path: "players"), ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"]))]
+                .players: [
+                    ScreenState(path: "players"), ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"])),
+                ]
             ])
         #expect(decode() == .state(expected))
     }
@@ -31,7 +33,8 @@ import Testing
         #expect(
             stored
                 == .state(
-                    .upgrading(version1: [.players: ["players", "players/1"]], selectedTab: .players, selectedPage: .squad)
+                    .upgrading(
+                        version1: [.players: ["players", "players/1"]], selectedTab: .players, selectedPage: .squad)
                 ))
     }
 
@@ -51,10 +54,18 @@ import Testing
         #expect(decode(rootFlow: "login".databaseValue) == .unreadable(reason: "unknown root flow"))
         #expect(decode(tab: "settings".databaseValue) == .unreadable(reason: "unknown tab 'settings'"))
         #expect(decode(page: .null) == .unreadable(reason: "the tab or page is not text"))
-        #expect(decode(stacks: "{not json".databaseValue) == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(decode(stacks: #"["players"]"#.databaseValue) == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(decode(stacks: #"{"players":["players"]}"#.databaseValue) == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(decode(stacks: #"{"settings":[]}"#.databaseValue) == .unreadable(reason: "unknown tab 'settings' in stacks"))
+        #expect(
+            decode(stacks: "{not json".databaseValue)
+                == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
+        #expect(
+            decode(stacks: #"["players"]"#.databaseValue)
+                == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
+        #expect(
+            decode(stacks: #"{"players":["players"]}"#.databaseValue)
+                == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
+        #expect(
+            decode(stacks: #"{"settings":[]}"#.databaseValue) == .unreadable(reason: "unknown tab 'settings' in stacks")
+        )
         #expect(decode(stacks: Data([0xFF, 0xFE]).databaseValue) == .unreadable(reason: "the stacks are not text"))
         #expect(decode(modal: "[]".databaseValue) == .unreadable(reason: "the modal flow is not valid JSON"))
     }
@@ -80,7 +91,8 @@ import Testing
         for _ in 0..<2_000 {
             let length = Int(generator.next() % 24)
             let text = (0..<length).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
-            let result = decode(stacks: text.databaseValue, modal: (generator.next() % 2 == 0 ? text : "null").databaseValue)
+            let result = decode(
+                stacks: text.databaseValue, modal: (generator.next() % 2 == 0 ? text : "null").databaseValue)
             switch result {
             case .state, .unreadable: break
             case .none: Issue.record("a row decoded as no row")
@@ -88,7 +100,9 @@ import Testing
         }
         // Deep nesting and a huge document.
         _ = decode(stacks: String(repeating: "[", count: 100_000).databaseValue)
-        _ = decode(stacks: ("{\"players\":[" + String(repeating: "{\"path\":\"players\"},", count: 50_000) + "{\"path\":\"players\"}]}").databaseValue)
+        _ = decode(
+            stacks: ("{\"players\":[" + String(repeating: "{\"path\":\"players\"},", count: 50_000)
+                + "{\"path\":\"players\"}]}").databaseValue)
     }
 }
 

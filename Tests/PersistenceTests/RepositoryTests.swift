@@ -63,7 +63,11 @@ import Testing
         let ana = try user("ana")
         let state = NavigationState(
             selectedTab: .players, selectedPage: .results,
-            stacks: [.players: [ScreenState(path: "players"), ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"]))]],
+            stacks: [
+                .players: [
+                    ScreenState(path: "players"), ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"])),
+                ]
+            ],
             modal: ModalState(stack: [ScreenState(path: "books/new")]))
         try database.write { try $0.navigation.save(state, for: ana.id) }
         guard case .state(let loaded) = try database.read({ try $0.navigation.load(for: ana.id) }) else {
@@ -86,7 +90,8 @@ import Testing
             let before = state
             state.stacks[.players] = [ScreenState(path: "players"), ScreenState(path: "players/\(index)")]
             try database.write {
-                try $0.journal.record(NavigationChange(kind: .navigate, before: before, after: state), for: ana.id, keeping: 5)
+                try $0.journal.record(
+                    NavigationChange(kind: .navigate, before: before, after: state), for: ana.id, keeping: 5)
             }
         }
         let entries = try database.read { try $0.journal.entries(for: ana.id, limit: 100) }

@@ -43,7 +43,8 @@ struct NavigationJSON: Encodable {
             tab = state.selectedTab.rawValue
             page = state.selectedPage.rawValue
             stack = state.stack(for: state.selectedTab).map(\.path)
-            stacks = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0).map(\.path)) })
+            stacks = Dictionary(
+                uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0).map(\.path)) })
             modal = state.modal?.stack.map(\.path)
             var drafts: [String: [String: String]] = [:]
             for screen in state.allScreens { if let draft = screen.draft { drafts[screen.path] = draft.fields } }

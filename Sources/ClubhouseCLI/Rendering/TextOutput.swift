@@ -15,7 +15,8 @@ enum TextOutput {
         case .playerList(let model):
             playerList(model)
         case .playerDetail(let model):
-            ([escaped(model.title)] + model.fields.map { "  \($0.label): \(escaped($0.value))" }).joined(separator: "\n")
+            ([escaped(model.title)] + model.fields.map { "  \($0.label): \(escaped($0.value))" }).joined(
+                separator: "\n")
         case .form(let model):
             form(model)
         case .tabRoot(let tab):
@@ -24,7 +25,8 @@ enum TextOutput {
     }
 
     static func playerList(_ model: PlayerListViewModel) -> String {
-        model.players.isEmpty ? "No players yet. Add one with: clubhouse player add --name NAME" : PlayerTable.render(model.players)
+        model.players.isEmpty
+            ? "No players yet. Add one with: clubhouse player add --name NAME" : PlayerTable.render(model.players)
     }
 
     /// A form: each field with what the draft holds, and how to go on.
@@ -38,7 +40,8 @@ enum TextOutput {
         }
         switch model.screen {
         case .newPlayer: lines.append("Save it with: clubhouse player add (asks for what is missing)")
-        case .editPlayer(let id, let field): lines.append("Save it with: clubhouse player edit \(id) --\(field.rawValue) VALUE")
+        case .editPlayer(let id, let field):
+            lines.append("Save it with: clubhouse player edit \(id) --\(field.rawValue) VALUE")
         default: break
         }
         return lines.joined(separator: "\n")
@@ -68,7 +71,8 @@ enum TextOutput {
 
     static func historyLine(_ entry: JournalEntry) -> String {
         // "2026-11-23T09:23:44.544Z" → "2026-11-23 09:23:44Z"
-        let time = entry.at.count >= 19 ? entry.at.prefix(10) + " " + entry.at.dropFirst(11).prefix(8) + "Z" : entry.at[...]
+        let time =
+            entry.at.count >= 19 ? entry.at.prefix(10) + " " + entry.at.dropFirst(11).prefix(8) + "Z" : entry.at[...]
         let kind = entry.kind == .navigate ? "" : "  (\(entry.kind.rawValue))"
         return "\(escaped(String(time)))  \(escaped(entry.from)) → \(escaped(entry.to))\(kind)"
     }

@@ -16,7 +16,9 @@ enum FormPrompt {
         }
         if !form.draft.isEmpty {
             let answered = form.fields.filter { form.draft[$0.name] != nil }.map(\.name)
-            Output.note("resuming your draft (\(answered.joined(separator: ", ")) already filled; --discard-draft starts afresh)")
+            Output.note(
+                "resuming your draft (\(answered.joined(separator: ", ")) already filled; --discard-draft starts afresh)"
+            )
         }
         if !given.isEmpty { _ = try CommandContext.perform(app, Command(.fill(given))) }
         let typed = Set(given.map(\.name))
@@ -38,7 +40,8 @@ enum FormPrompt {
         if let current = field.current { prompt += " [now: \(TextOutput.escaped(current))]" }
         Output.prompt(prompt + ": ")
         guard let line = readLine(strippingNewline: true) else {
-            throw InputError(message: "no answer for \(field.label.lowercased()); what you typed so far is kept in the draft")
+            throw InputError(
+                message: "no answer for \(field.label.lowercased()); what you typed so far is kept in the draft")
         }
         return line
     }

@@ -14,11 +14,14 @@ public struct RecordNavigation {
 
     /// Saves `change.after`; a change that changes nothing is neither saved nor journaled.
     /// `before` is nil when nothing was stored (a first sign-in): saved, not journaled.
-    public func callAsFunction(_ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID) throws {
+    public func callAsFunction(
+        _ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID
+    ) throws {
         guard before != after else { return }
         try navigation.save(after, for: userID)
         if let before {
-            try journal.record(NavigationChange(kind: kind, before: before, after: after), for: userID, keeping: Self.journalLimit)
+            try journal.record(
+                NavigationChange(kind: kind, before: before, after: after), for: userID, keeping: Self.journalLimit)
         }
     }
 }

@@ -82,7 +82,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             let result: ActionResult
             switch action {
             case .none: result = .none
-            case .history(let limit): result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+            case .history(let limit):
+                result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
             default: throw ClubhouseError.notOnScreen("this action changes navigation")
             }
             return try outcome(result, warnings: warnings, useCases)
@@ -210,7 +211,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     private func reopen(_ useCases: UseCases) throws -> ActionResult {
         let main = try requireMain()
         for entry in try useCases.closedScreens(for: main.user.id) {
-            guard let closed = entry.closed, let link = Link(closed), closed != main.current.screen.path else { continue }
+            guard let closed = entry.closed, let link = Link(closed), closed != main.current.screen.path else {
+                continue
+            }
             do {
                 try main.open(link, useCases)
             } catch let error as ClubhouseError {

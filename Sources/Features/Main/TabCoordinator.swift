@@ -65,7 +65,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             let saved = stored.stack(for: tab)
             let place = "the \(tab.rawValue) tab"
             if saved[0].path != root.screen.path {
-                warnings.append(Self.cutWarning(saved[...], from: place, reason: "it does not start at \(tab.rawValue)", landed: root))
+                warnings.append(
+                    Self.cutWarning(
+                        saved[...], from: place, reason: "it does not start at \(tab.rawValue)", landed: root))
                 continue
             }
             if let warning = try replay(saved.dropFirst(), over: root, in: place, useCases) { warnings.append(warning) }
@@ -78,7 +80,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 }
             } else {
                 warnings.append(
-                    Self.cutWarning(saved[...], from: "the screens over the tabs", reason: "\(first.path) is not a flow that opens over the tabs",
+                    Self.cutWarning(
+                        saved[...], from: "the screens over the tabs",
+                        reason: "\(first.path) is not a flow that opens over the tabs",
                         landed: current))
             }
         }
@@ -89,7 +93,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// record since this tree was built) and cuts what is gone.
     func revalidate(_ useCases: UseCases) throws -> [String] {
         var warnings: [String] = []
-        let places = Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") } + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
+        let places =
+            Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") }
+            + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
         for (root, place) in places {
             for coordinator in root.chain {
                 guard let reason = try coordinator.invalidReason(useCases) else { continue }
@@ -134,7 +140,8 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     private static func cutWarning(
         _ cut: ArraySlice<ScreenState>, from place: String, reason: String, landed: any FlowCoordinator
     ) -> String {
-        var warning = "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(landed.screen.path)"
+        var warning =
+            "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(landed.screen.path)"
         let drafts = cut.filter { !($0.draft?.isEmpty ?? true) }.map(\.path)
         if !drafts.isEmpty { warning += " (the draft of \(drafts.joined(separator: ", ")) was dropped)" }
         return warning

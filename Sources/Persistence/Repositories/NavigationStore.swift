@@ -161,7 +161,8 @@ enum NavigationCoding {
         }
         // An empty modal stack means no modal: there is nothing to show in it.
         let modal = modal.flatMap { $0.stack.isEmpty ? nil : $0 }
-        return .state(NavigationState(selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded, modal: modal))
+        return .state(
+            NavigationState(selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded, modal: modal))
     }
 
     private struct Document: Codable {

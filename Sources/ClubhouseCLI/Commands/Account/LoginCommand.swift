@@ -30,7 +30,9 @@ struct LoginCommand: ParsableCommand {
             if output.json {
                 Output.print(try JSONOutput.render(UserJSON(user)))
             } else if let opened {
-                Output.print("Signed in as \(TextOutput.escaped(user.username)).\nOpened \(opened), the link you opened while signed out.")
+                Output.print(
+                    "Signed in as \(TextOutput.escaped(user.username)).\nOpened \(opened), the link you opened while signed out."
+                )
             } else {
                 Output.print("Signed in as \(TextOutput.escaped(user.username)).")
             }

@@ -34,7 +34,8 @@ struct RegisterCommand: ParsableCommand {
             Output.print(
                 output.json
                     ? try JSONOutput.render(UserJSON(user))
-                    : "Registered \(TextOutput.escaped(user.username)). Sign in with: clubhouse login \(TextOutput.escaped(user.username))")
+                    : "Registered \(TextOutput.escaped(user.username)). Sign in with: clubhouse login \(TextOutput.escaped(user.username))"
+            )
         }
     }
 }

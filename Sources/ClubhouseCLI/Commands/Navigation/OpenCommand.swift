@@ -18,13 +18,15 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("A screen path as 'clubhouse nav' prints it, or a clubhouse:// URL.", valueName: "link"))
+    @Argument(
+        help: ArgumentHelp("A screen path as 'clubhouse nav' prints it, or a clubhouse:// URL.", valueName: "link"))
     var link: String
 
     func run() throws {
         try Output.reportingErrors {
             guard let parsed = Link(link) else {
-                throw ClubhouseError.invalidInput("unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
+                throw ClubhouseError.invalidInput(
+                    "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
             }
             let outcome = try CommandContext.perform(global, .open(parsed))
             if case .linkKept(let kept) = outcome.result {

@@ -19,7 +19,8 @@ struct PageCommand: ParsableCommand {
             guard let name else {
                 let outcome = try CommandContext.look(global)
                 let main = try outcome.requireMain()
-                Output.print(output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
+                Output.print(
+                    output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
                 return
             }
             Output.print(try ScreenCommand.run(global, json: output.json, .open(.page(name))))

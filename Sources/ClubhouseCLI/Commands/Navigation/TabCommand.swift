@@ -20,7 +20,8 @@ struct TabCommand: ParsableCommand {
             guard let name else {
                 let outcome = try CommandContext.look(global)
                 let main = try outcome.requireMain()
-                Output.print(output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
+                Output.print(
+                    output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
                 return
             }
             Output.print(try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))))

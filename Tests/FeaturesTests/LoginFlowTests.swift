@@ -1,6 +1,7 @@
 import Domain
 import Features
 import Navigation
+import TestSupport
 import Testing
 
 @Suite struct LoginFlowTests {
@@ -92,7 +93,7 @@ import Testing
         try harness.registerAndSignIn("ana")
         let player = try harness.addPlayer("Zoë")
         try harness.signOut()
-        let kept = try harness.open("players/\(player.id)/edit/name")
+        let kept = try harness.run(.deepLink(.screen(.editPlayer(player.id, field: .name))))
         #expect(kept.result == .linkKept("players/\(player.id)/edit/name"))
 
         let outcome = try harness.run(.signIn(username: "ana", password: AppHarness.password))
@@ -114,10 +115,45 @@ import Testing
     @Test func aPendingLinkToARecordGoneByTheSignInIsReportedAndNothingBreaks() throws {
         try harness.registerAndSignIn("ana")
         try harness.signOut()
-        try harness.open("players/42")
+        try harness.run(.deepLink(.screen(.player(42))))
         let outcome = try harness.run(.signIn(username: "ana", password: AppHarness.password))
         #expect(outcome.state == .initial)
         #expect(outcome.warnings.count == 1)
         #expect(outcome.warnings.first?.contains("no player 42") == true)
+    }
+
+    @Test func signedOutOnlyOpenKeepsALinkAndEveryOtherCommandFailsWritingNothing() throws {
+        try harness.registerAndSignIn("ana")
+        try harness.signOut()
+        try harness.run(.deepLink(.screen(.players)))
+        let pending = { try harness.database.read { try $0.pendingLinks.pending() } }
+        #expect(try pending() == "players")
+        #expect(throws: ClubhouseError.notSignedIn) {
+            try harness.run(Command(link: .screen(.newPlayer), .submit([("name", "Lost")], discardingDraft: false)))
+        }
+        #expect(throws: ClubhouseError.notSignedIn) { try harness.open("players/1") }  // not a deep link
+        #expect(throws: ClubhouseError.notSignedIn) { try harness.run(.open(.page(.results))) }
+        #expect(try pending() == "players")
+    }
+
+    @Test func aPendingLinkThatIsNotAScreenIsDroppedWithAWarning() throws {
+        try harness.registerAndSignIn("ana")
+        try harness.signOut()
+        try sqlite(harness.path, "INSERT INTO pending_link (id, link) VALUES (1, 'players/1/edit/bogus')")
+        let outcome = try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        #expect(outcome.state == .initial)
+        #expect(
+            outcome.warnings == [
+                "the link 'players/1/edit/bogus' kept while signed out is not a screen; it was dropped"
+            ])
+        #expect(try sqlite(harness.path, "SELECT count(*) FROM pending_link") == "0")
+    }
+
+    @Test func anUnreadablePendingLinkIsRemovedToo() throws {
+        try harness.registerAndSignIn("ana")
+        try harness.signOut()
+        try sqlite(harness.path, "INSERT INTO pending_link (id, link) VALUES (1, X'00FF')")
+        try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        #expect(try sqlite(harness.path, "SELECT count(*) FROM pending_link") == "0")
     }
 }

@@ -141,4 +141,45 @@ import Testing
         try sqlite(harness.path, "DELETE FROM players WHERE id = \(zoe.id)")
         #expect(throws: ClubhouseError.nothingToReopen) { try harness.run(.reopen) }
     }
+
+    @Test func draftFieldsTheFormWouldRefuseAreDroppedWithAWarningAndTheRestStays() throws {
+        try store([
+            .players: [
+                ScreenState(path: "players"),
+                ScreenState(path: "players/new", draft: FormDraft(["name": "X", "age": "abc", "bogus": "1"])),
+            ]
+        ])
+        let outcome = try harness.look()
+        #expect(outcome.state?.stack(for: .players).last?.draft == FormDraft(["name": "X"]))
+        #expect(
+            outcome.warnings == [
+                "the draft of players/new had fields its form does not accept (age, bogus); they were dropped"
+            ])
+        // The form can be submitted again.
+        let added = try harness.run(Command(.submit([], discardingDraft: false)))
+        guard case .form(.playerAdded(let player), _) = added.result else {
+            Issue.record("not added")
+            return
+        }
+        #expect(player.name == "X" && player.age == nil)
+    }
+
+    @Test func undoStepsOverAJournalEntryItCannotReadAndHistorySkipsUnknownRows() throws {
+        try harness.run(.selectTab(.players))
+        try harness.run(.selectTab(.library))
+        try sqlite(harness.path, "UPDATE navigation_journal SET before_state = 'garbage' WHERE to_screen = 'library'")
+        try sqlite(harness.path, "UPDATE navigation_journal SET from_screen = X'00FF' WHERE to_screen = 'players'")
+        let undone = try harness.run(.undo)
+        #expect(undone.state?.selectedTab == .home)
+        #expect(undone.warnings.count == 1)
+        try sqlite(
+            harness.path,
+            "PRAGMA ignore_check_constraints = 1; UPDATE navigation_journal SET kind = 'weird' WHERE kind = 'undo'")
+        guard case .history(let entries) = try harness.app().look(.history(limit: 10)).result else {
+            Issue.record("no history")
+            return
+        }
+        #expect(entries.map(\.to) == ["library", "players"])
+        #expect(entries.last?.from == "?")
+    }
 }

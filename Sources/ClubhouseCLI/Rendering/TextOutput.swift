@@ -63,8 +63,8 @@ enum TextOutput {
             lines.append("  \(name.padding(10)) \(breadcrumb(state.stacks[name] ?? [name]))")
         }
         for (path, draft) in state.drafts.sorted(by: { $0.key < $1.key }) {
-            let fields = draft.sorted { $0.key < $1.key }.map { "\($0.key)=\"\(escaped($0.value))\"" }
-            lines.append("draft \(path): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
+            let fields = draft.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\"\(escaped($0.value))\"" }
+            lines.append("draft \(escaped(path)): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
         }
         return lines.joined(separator: "\n")
     }

@@ -13,12 +13,12 @@ enum Output {
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(TextOutput.escaped(message))\n".utf8))
+        FileHandle.standardError.write(Data("warning: \(line(message))\n".utf8))
     }
 
     /// A line for the person at the terminal that is not the command's output.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("note: \(TextOutput.escaped(message))\n".utf8))
+        FileHandle.standardError.write(Data("note: \(line(message))\n".utf8))
     }
 
     /// A question on the terminal; the answer is typed on the same line.
@@ -34,9 +34,18 @@ enum Output {
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("error: \(TextOutput.escaped(message(for: error)))\n".utf8))
+            FileHandle.standardError.write(Data("error: \(line(message(for: error)))\n".utf8))
             throw ExitCode.failure
         }
+    }
+
+    /// A message as one line a person can read: escaped, and cut short when a stored or typed
+    /// value inside it is huge (a tampered row must not print megabytes).
+    static func line(_ message: String) -> String {
+        let limit = 400
+        let escaped = TextOutput.escaped(message)
+        guard escaped.unicodeScalars.count > limit else { return escaped }
+        return String(String.UnicodeScalarView(escaped.unicodeScalars.prefix(limit))) + "… (cut short)"
     }
 
     static func message(for error: any Error) -> String {

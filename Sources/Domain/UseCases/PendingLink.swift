@@ -18,9 +18,9 @@ public struct TakePendingLink {
         self.links = links
     }
 
-    /// The pending link, removed so it opens once.
+    /// The pending link, removed so it opens once (an unreadable one is removed too).
     public func callAsFunction() throws -> String? {
-        guard let link = try links.pending() else { return nil }
+        let link = try links.pending()
         try links.setPending(nil)
         return link
     }

@@ -132,9 +132,11 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 try main.open(link, useCases)
             } else if case .screen(let screen) = link, screen.place == .login {
                 if screen == .register { _ = try requireLogin().showRegister() }
-            } else {
+            } else if command.keepsLinkWhenSignedOut, case .none = command.action {
                 try useCases.keepLinkForSignIn(link.text)
                 return .linkKept(link.text)
+            } else {
+                throw ClubhouseError.notSignedIn
             }
         }
         switch command.action {
@@ -186,12 +188,16 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// is reported and the user stays where the sign-in landed.
     private func openPendingLink(_ useCases: UseCases) throws -> String? {
         guard let text = try useCases.takePendingLink(), let main else { return nil }
-        guard let link = Link(text) else { return nil }
+        guard let link = Link(text) else {
+            pendingWarnings.append("the link '\(text)' kept while signed out is not a screen; it was dropped")
+            return nil
+        }
         do {
             try main.open(link, useCases)
             return link.text
         } catch let error as ClubhouseError {
-            pendingWarnings.append("the link \(text) opened while signed out could not be opened: \(error.message)")
+            let reason = if case .unresolvedLink(let reason, _) = error { reason } else { error.message }
+            pendingWarnings.append("the link \(text) opened while signed out could not be opened: \(reason)")
             return nil
         }
     }
@@ -200,12 +206,16 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     private func undo(_ useCases: UseCases) throws -> ActionResult {
         let main = try requireMain()
-        let (entry, before) = try useCases.takeLastChange(for: main.user.id)
-        guard case .state(let state) = before else {
-            throw ClubhouseError.notOnScreen("the journal entry for that change could not be read")
+        while true {
+            let (entry, before) = try useCases.takeLastChange(for: main.user.id)
+            guard case .state(let state) = before else {
+                pendingWarnings.append(
+                    "the change \(entry.from) → \(entry.to) could not be read back; undoing the one before it")
+                continue
+            }
+            pendingWarnings += try main.restore(state, useCases)
+            return .undone(entry)
         }
-        pendingWarnings += try main.restore(state, useCases)
-        return .undone(entry)
     }
 
     private func reopen(_ useCases: UseCases) throws -> ActionResult {

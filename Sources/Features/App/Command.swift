@@ -7,6 +7,8 @@ import Navigation
 public struct Command {
     public var link: Link?
     public var action: Action
+    /// Signed out, the link is kept for the next sign-in instead of failing (`clubhouse open`).
+    public var keepsLinkWhenSignedOut = false
 
     public init(link: Link? = nil, _ action: Action = .none) {
         self.link = link
@@ -14,6 +16,13 @@ public struct Command {
     }
 
     public static func open(_ link: Link) -> Command { Command(link: link) }
+
+    /// `clubhouse open`: a link that, signed out, waits for the next sign-in.
+    public static func deepLink(_ link: Link) -> Command {
+        var command = Command(link: link)
+        command.keepsLinkWhenSignedOut = true
+        return command
+    }
 }
 
 public enum Action {

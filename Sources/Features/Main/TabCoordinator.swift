@@ -70,14 +70,12 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                         saved[...], from: place, reason: "it does not start at \(tab.rawValue)", landed: root))
                 continue
             }
-            if let warning = try replay(saved.dropFirst(), over: root, in: place, useCases) { warnings.append(warning) }
+            warnings += try replay(saved.dropFirst(), over: root, in: place, useCases)
         }
         if let saved = stored.modal?.stack, let first = saved.first {
             if let screen = Screen(path: first.path), let modal = present(screen) {
-                Self.fill(modal, with: first)
-                if let warning = try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases) {
-                    warnings.append(warning)
-                }
+                if let warning = Self.fill(modal, with: first) { warnings.append(warning) }
+                warnings += try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases)
             } else {
                 warnings.append(
                     Self.cutWarning(
@@ -109,10 +107,11 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// Opens `screens` one by one over `root`'s chain; the first that cannot be shown is cut with
-    /// the rest. Returns the warning for a cut.
+    /// the rest. Returns the warnings: the cut, and draft fields that do not fit their form.
     private func replay(
         _ screens: ArraySlice<ScreenState>, over root: any FlowCoordinator, in place: String, _ useCases: UseCases
-    ) throws -> String? {
+    ) throws -> [String] {
+        var warnings: [String] = []
         for (index, saved) in zip(screens.indices, screens) {
             let top = root.top
             let reason: String
@@ -120,7 +119,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 switch try top.child(for: screen, useCases) {
                 case .open(let child):
                     top.push(child)
-                    Self.fill(child, with: saved)
+                    if let warning = Self.fill(child, with: saved) { warnings.append(warning) }
                     continue
                 case .refused(let why):
                     reason = why
@@ -128,13 +127,29 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             } else {
                 reason = "unknown screen '\(saved.path)'"
             }
-            return Self.cutWarning(screens[index...], from: place, reason: reason, landed: current)
+            return warnings + [Self.cutWarning(screens[index...], from: place, reason: reason, landed: current)]
         }
-        return nil
+        return warnings
     }
 
-    private static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) {
-        if let form = coordinator as? any FormCoordinator, let draft = saved.draft { form.draft = draft }
+    /// Gives a restored form its draft, keeping only the fields its form has and would accept as
+    /// typed: a tampered or outdated field must not make every later submit fail.
+    private static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) -> String? {
+        guard let form = coordinator as? any FormCoordinator, let draft = saved.draft else { return nil }
+        let names = Set(form.fields.map(\.name))
+        var kept = FormDraft()
+        var dropped: [String] = []
+        for (name, text) in draft.fields.sorted(by: { $0.key < $1.key }) {
+            if names.contains(name), (try? form.check(name, text)) != nil {
+                kept[name] = text
+            } else {
+                dropped.append(name)
+            }
+        }
+        form.draft = kept
+        guard !dropped.isEmpty else { return nil }
+        return
+            "the draft of \(saved.path) had fields its form does not accept (\(dropped.joined(separator: ", "))); they were dropped"
     }
 
     private static func cutWarning(

@@ -36,11 +36,12 @@ public struct JournalStore: JournalRepository {
                 db,
                 sql: """
                     SELECT \(Self.columns), before_state FROM navigation_journal
-                    WHERE user_id = ? AND kind <> 'undo' AND undone = 0 ORDER BY id DESC LIMIT 1
+                    WHERE user_id = ? AND kind IN ('navigate', 'reopen') AND undone = 0 ORDER BY id DESC LIMIT 1
                     """,
                 arguments: [userID])
         else { return nil }
-        return (try Self.entry(row), NavigationCoding.decodeDocument(String.fromDatabaseValue(row["before_state"])))
+        guard let entry = Self.entry(row) else { return nil }
+        return (entry, NavigationCoding.decodeDocument(String.fromDatabaseValue(row["before_state"])))
     }
 
     public func markUndone(_ id: JournalEntry.ID) throws {
@@ -65,18 +66,20 @@ public struct JournalStore: JournalRepository {
 
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [JournalEntry] {
         try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM navigation_journal \(clause)", arguments: arguments)
-            .map(Self.entry)
+            .compactMap(Self.entry)
     }
 
-    /// A row the schema allows but this code does not expect (an unknown kind) is a clean error.
-    private static func entry(_ row: Row) throws -> JournalEntry {
-        let kindName: String = try row.decode(forColumn: "kind")
-        guard let kind = JournalEntry.Kind(rawValue: kindName) else {
-            throw StorageError.unexpectedValue("navigation_journal.kind '\(kindName)'")
-        }
+    /// A row the schema allows but this code does not expect is read as far as it can be: text
+    /// that is not text shows as "?", and a row of an unknown kind is left out; the journal is
+    /// history, never a reason for a command to fail.
+    private static func entry(_ row: Row) -> JournalEntry? {
+        guard let id = Int64.fromDatabaseValue(row["id"]),
+            let kind = String.fromDatabaseValue(row["kind"]).flatMap(JournalEntry.Kind.init(rawValue:))
+        else { return nil }
+        func text(_ column: String) -> String { String.fromDatabaseValue(row[column]) ?? "?" }
+        let closed: DatabaseValue = row["closed_screen"]
         return JournalEntry(
-            id: try row.decode(forColumn: "id"), at: try row.decode(forColumn: "at"), kind: kind,
-            from: try row.decode(forColumn: "from_screen"), to: try row.decode(forColumn: "to_screen"),
-            closed: try row.decode(forColumn: "closed_screen"))
+            id: id, at: text("at"), kind: kind, from: text("from_screen"), to: text("to_screen"),
+            closed: closed.isNull ? nil : String.fromDatabaseValue(closed))
     }
 }

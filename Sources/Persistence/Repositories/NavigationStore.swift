@@ -138,8 +138,9 @@ enum NavigationCoding {
             }
             var modal: ModalState?
             if !columns.modal.isNull {
+                // JSON null, as well as SQL NULL, is "no modal".
                 guard let modalData = String.fromDatabaseValue(columns.modal)?.data(using: .utf8),
-                    let decoded = try? decoder.decode(ModalState.self, from: modalData)
+                    let decoded = try? decoder.decode(ModalState?.self, from: modalData)
                 else { return .unreadable(reason: "the modal flow is not valid JSON") }
                 modal = decoded
             }

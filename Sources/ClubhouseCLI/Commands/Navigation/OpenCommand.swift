@@ -28,7 +28,7 @@ struct OpenCommand: ParsableCommand {
                 throw ClubhouseError.invalidInput(
                     "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
             }
-            let outcome = try CommandContext.perform(global, .open(parsed))
+            let outcome = try CommandContext.perform(global, .deepLink(parsed))
             if case .linkKept(let kept) = outcome.result {
                 Output.print("Not signed in: \(kept) will open after you sign in.")
                 return

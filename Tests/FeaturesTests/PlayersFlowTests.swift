@@ -158,4 +158,14 @@ import Testing
         #expect(state.currentScreen.path == "players/\(player.id)")
         #expect(state.selectedPage == .results)
     }
+
+    @Test func typingIntoAFormIsSavedButNotJournaledAsANavigationChange() throws {
+        try harness.open("players/new")
+        let journaled = { try harness.database.read { try $0.journal.entries(for: ana.id, limit: 100) }.count }
+        let before = try journaled()
+        try harness.run(.fill([("name", "Zoë")]))
+        try harness.run(.fill([("age", "27")]))
+        #expect(try journaled() == before)
+        #expect(try harness.state()?.stack(for: .players).last?.draft == FormDraft(["name": "Zoë", "age": "27"]))
+    }
 }

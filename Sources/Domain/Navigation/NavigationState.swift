@@ -46,6 +46,14 @@ public struct NavigationState: Equatable, Sendable {
         Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
     }
 
+    /// The same screens with every draft left out: what a navigation change is about.
+    public var withoutDrafts: NavigationState {
+        var plain = self
+        plain.stacks = stacks.mapValues { $0.map { ScreenState(path: $0.path) } }
+        plain.modal = modal.map { ModalState(stack: $0.stack.map { ScreenState(path: $0.path) }) }
+        return plain
+    }
+
     /// A version 1 state (stacks of paths, no drafts, no modal) in today's shape. Nothing is lost:
     /// version 1 had nothing that version 2 cannot hold.
     public static func upgrading(

@@ -19,7 +19,7 @@ public struct RecordNavigation {
     ) throws {
         guard before != after else { return }
         try navigation.save(after, for: userID)
-        if let before {
+        if let before, before.withoutDrafts != after.withoutDrafts {
             try journal.record(
                 NavigationChange(kind: kind, before: before, after: after), for: userID, keeping: Self.journalLimit)
         }

@@ -41,7 +41,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 let (synced, warnings) = try sync(useCases)
                 let syncedUser = knownUser
                 let result = try act(command, useCases)
-                var outcome = try outcome(result, warnings: warnings, useCases)
+                // Undo replaces the whole state: the cuts of the state it replaced are not news.
+                let shown: [String] = if case .undone = result { [] } else { warnings }
+                var outcome = try outcome(result, warnings: shown, useCases)
                 if let main {
                     let kind: JournalEntry.Kind =
                         switch result {
@@ -133,6 +135,10 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             } else if case .screen(let screen) = link, screen.place == .login {
                 if screen == .register { _ = try requireLogin().showRegister() }
             } else if command.keepsLinkWhenSignedOut, case .none = command.action {
+                if case .screen(let screen) = link, !TabCoordinator.canShow(screen, modalFlows: modalFlows) {
+                    throw ClubhouseError.unresolvedLink(
+                        reason: "\(screen.path) cannot be opened in this version of clubhouse", deepest: nil)
+                }
                 try useCases.keepLinkForSignIn(link.text)
                 return .linkKept(link.text)
             } else {

@@ -334,3 +334,19 @@ extension TabCoordinator {
         finish()
     }
 }
+
+extension TabCoordinator {
+    /// Whether this version has a flow for `screen` at all, whatever the data: what a link opened
+    /// while signed out is checked against before it is kept. It follows the `child(for:)` of the
+    /// tab roots and of the players flow; a new flow adds its screens here.
+    public static func canShow(_ screen: Screen, modalFlows: ModalFlows) -> Bool {
+        switch screen {
+        case .login, .register, .home, .players, .newPlayer, .player, .editPlayer, .library, .questions, .profile:
+            true
+        case .confirmPlayers, .gathers, .gather, .book, .question:
+            false
+        case .newBook, .newQuestion:
+            modalFlows.make(screen, StackRouter(root: screen), User(id: 0, username: "")) != nil
+        }
+    }
+}

@@ -21,7 +21,9 @@ public final class TabRootCoordinator: FlowCoordinator {
     public func start() {}
 
     public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
-        .refused("\(screen.path) cannot be opened in this version of clubhouse")
+        screen.place == .tab(tab)
+            ? .refused("\(screen.path) cannot be opened in this version of clubhouse")
+            : .refused("\(screen.path) does not open from \(self.screen.path)")
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent { .tabRoot(tab) }

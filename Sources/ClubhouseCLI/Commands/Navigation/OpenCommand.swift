@@ -29,7 +29,7 @@ struct OpenCommand: ParsableCommand {
                     "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
             }
             let outcome = try CommandContext.perform(global, .deepLink(parsed))
-            if case .linkKept(let kept) = outcome.result {
+            if case .linkKept(let kept) = outcome.result, !output.json {
                 Output.print("Not signed in: \(kept) will open after you sign in.")
                 return
             }

@@ -21,8 +21,12 @@ import Testing
             ["player", "add", "--name", "A", "--favourite-team", String(repeating: "t", count: 101)],
             "error: favourite team must be at most 100 characters"
         ),
-        (["player", "show", "999"], "error: no player with id 999"),
-        (["player", "show", "0"], "error: no player with id 0"),
+        (["player", "show", "999"], "error: no player 999; players is the deepest screen of that link that exists"),
+        (["player", "show", "0"], "error: no player 0; players is the deepest screen of that link that exists"),
+        (
+            ["player", "edit", "99", "--name", "X"],
+            "error: no player 99; players is the deepest screen of that link that exists"
+        ),
         (["login", "bob", "--password-stdin"], "error: already signed in as ana; log out first"),
         (["register", "bob", "--password-stdin"], "error: already signed in as ana; log out first"),
     ]
@@ -45,6 +49,10 @@ import Testing
         ["player", "add", "--name", "A", "--age", "old"],
         ["player", "add"],
         ["player", "show", "abc"],
+        ["player", "edit", "1"],
+        ["player", "edit", "1", "--name", "A", "--age", "30"],
+        ["history", "--limit", "abc"],
+        ["open"],
         ["tab", "settings"],
         ["page", "news"],
         // Passwords are never arguments.
@@ -107,8 +115,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ["player", "list"], ["player", "add", "--name", "A"], ["whoami"], ["tab"], ["tab", "home"],
-        ["page"], ["back"], ["logout"],
+        ["player", "list"], ["player", "add", "--name", "A"], ["player", "edit", "1", "--name", "B"],
+        ["player", "show", "1"], ["whoami"], ["tab"], ["tab", "home"], ["page"], ["back"], ["logout"],
+        ["history"], ["undo"], ["reopen"],
     ])
     func commandsThatNeedAUserSaySo(_ arguments: [String]) throws {
         let folder = try TemporaryFolder()

@@ -71,7 +71,9 @@ struct ClubhouseProcess {
         try run(arguments, input: stdin.map(Input.text) ?? .none, useDatabaseOption: useDatabaseOption) { _, _ in }
     }
 
-    private func run(
+    /// Runs with `input`, calling `whileRunning` with the stderr file and the process once it has
+    /// started; the process is then waited for (and killed after 60 s).
+    func run(
         _ arguments: [String], input: Input, useDatabaseOption: Bool = true,
         whileRunning: (URL, Process) throws -> Void
     ) throws -> Result {

@@ -34,3 +34,32 @@ enum Fixtures {
 func jsonObject(_ text: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 }
+
+extension ClubhouseProcess {
+    /// `nav --json`, which must succeed, as an object.
+    func navigation(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let result = try run(["nav", "--json"])
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        return try jsonObject(result.stdout)
+    }
+
+    /// Adds players by name through `player add --name`, which must succeed; their ids.
+    @discardableResult
+    func addPlayers(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
+        try names.map { name in
+            let result = try run(["player", "add", "--name", name])
+            #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+            return try #require(Int(result.stdout.trimmingCharacters(in: .newlines)), sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// The navigation object's per-tab stacks.
+func stacks(_ state: [String: Any]) -> [String: [String]]? {
+    state["stacks"] as? [String: [String]]
+}
+
+/// The stored navigation row as the sqlite3 shell shows it, to prove a command left it alone.
+func storedNavigation(_ path: String) throws -> String {
+    try sqlite(path, "SELECT selected_tab, selected_page, stacks, modal FROM navigation_state")
+}

@@ -79,7 +79,7 @@ import Testing
         try clubhouse.run(["tab", "questions"])
         #expect(
             try sqlite(path, "SELECT selected_tab, selected_page, version FROM navigation_state")
-                == "questions|reading|1")
+                == "questions|reading|2")
     }
 
     @Test func aCopiedBinaryCarriesItsSchema() throws {
@@ -91,7 +91,9 @@ import Testing
         clubhouse.binary = copy
         let result = try clubhouse.run(["nav", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try sqlite(folder.path("fresh.sqlite"), "SELECT identifier FROM grdb_migrations") == "0001_initial")
+        #expect(
+            try sqlite(folder.path("fresh.sqlite"), "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+                == "0001_initial\n0002_navigation_v2")
     }
 
     @Test func theDatabaseComesFromTheEnvironmentOrTheXDGFolder() throws {

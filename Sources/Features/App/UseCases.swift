@@ -48,4 +48,14 @@ public struct UseCases {
             return nil
         }
     }
+
+    /// Reads `player` again for a screen showing it: nil when it is still there (and updated),
+    /// else why the screen can no longer be shown.
+    func refresh(_ player: inout Player) throws -> String? {
+        guard let fresh = try findPlayer(player.id, owner: player.ownerID) else {
+            return ClubhouseError.playerNotFound(player.id).message
+        }
+        player = fresh
+        return nil
+    }
 }

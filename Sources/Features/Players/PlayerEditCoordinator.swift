@@ -40,11 +40,7 @@ public final class PlayerEditCoordinator: FormCoordinator {
     }
 
     public func invalidReason(_ useCases: UseCases) throws -> String? {
-        guard let fresh = try useCases.findPlayer(player.id, owner: player.ownerID) else {
-            return ClubhouseError.playerNotFound(player.id).message
-        }
-        player = fresh
-        return nil
+        try useCases.refresh(&player)
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {

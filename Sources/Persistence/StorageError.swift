@@ -9,8 +9,6 @@ public enum StorageError: Error, Equatable, Sendable {
     case busy
     case damaged(path: String)
     case diskFull
-    /// A stored value the schema allows but this version does not understand.
-    case unexpectedValue(String)
     case other(String)
 
     public var message: String {
@@ -26,7 +24,6 @@ public enum StorageError: Error, Equatable, Sendable {
         case .busy: "the database stayed locked by another clubhouse command; try again"
         case .damaged(let path): "the database at \(path) is damaged"
         case .diskFull: "the disk is full; nothing was written"
-        case .unexpectedValue(let what): "the database holds a value this clubhouse does not understand: \(what)"
         case .other(let message): "database: \(message)"
         }
     }

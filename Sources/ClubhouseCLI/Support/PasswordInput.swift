@@ -14,7 +14,7 @@ enum PasswordInput {
     ///   the command's transaction, never while it holds the database.
     static func read(fromStandardInput: Bool, confirm: Bool, precheck: () throws -> Void) throws -> String {
         if fromStandardInput { return try readStandardInput() }
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard Terminal.isInteractive else {
             throw InputError(message: "standard input is not a terminal; pass the password with --password-stdin")
         }
         try precheck()

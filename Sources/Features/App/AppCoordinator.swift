@@ -43,7 +43,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 let result = try act(command, useCases)
                 // Undo replaces the whole state: the cuts of the state it replaced are not news.
                 let shown: [String] = if case .undone = result { [] } else { warnings }
-                var outcome = try outcome(result, warnings: shown, useCases)
+                let outcome = try outcome(result, warnings: shown, useCases)
                 if let main {
                     let kind: JournalEntry.Kind =
                         switch result {
@@ -56,14 +56,10 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                     // A state that could not be read is replaced whole, with nothing to journal.
                     let before: NavigationState? = if case .state(let state) = stored { state } else { nil }
                     let after = main.state
-                    if before != after || stored == StoredNavigation.none {
-                        try useCases.recordNavigation(kind, from: before, to: after, for: main.user.id)
-                    }
+                    // Saves and journals only a change; a state that was not stored yet is saved.
+                    try useCases.recordNavigation(kind, from: before, to: after, for: main.user.id)
                     known = .state(after)
                     knownUser = main.user.id
-                    if case .main(let user, _, let content) = outcome.view {
-                        outcome.view = .main(user: user, state: after, content: content)
-                    }
                 }
                 return outcome
             }

@@ -14,7 +14,7 @@ struct Clubhouse: ParsableCommand {
             """,
         subcommands: [
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
-            PlayerCommand.self,
+            PlayerCommand.self, GatherCommand.self, HomeCommand.self,
             TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
             HistoryCommand.self, UndoCommand.self, ReopenCommand.self,
         ]

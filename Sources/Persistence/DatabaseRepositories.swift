@@ -16,4 +16,5 @@ public struct DatabaseRepositories: Repositories {
     public var navigation: any NavigationRepository { NavigationStore(db: db) }
     public var journal: any JournalRepository { JournalStore(db: db) }
     public var pendingLinks: any PendingLinkRepository { PendingLinkStore(db: db) }
+    public var gathers: any GatherRepository { GatherStore(db: db) }
 }

@@ -9,9 +9,7 @@ enum TextOutput {
         case .login(let screen):
             screen == .register ? "Register" : "Signed out. Sign in with: clubhouse login USERNAME"
         case .home(let model):
-            "Home — "
-                + model.pages.map { $0 == model.selectedPage ? "[\($0.rawValue)]" : $0.rawValue }
-                .joined(separator: " ")
+            GatherText.home(model)
         case .playerList(let model):
             playerList(model)
         case .playerDetail(let model):
@@ -19,6 +17,14 @@ enum TextOutput {
                 separator: "\n")
         case .form(let model):
             form(model)
+        case .confirmPlayers(let model):
+            GatherText.confirm(model)
+        case .gather(let model):
+            GatherText.gather(model)
+        case .gatherList(let models):
+            GatherText.list(models)
+        case .profile(let model):
+            GatherText.profile(model)
         case .tabRoot(let tab):
             tab.rawValue.prefix(1).uppercased() + tab.rawValue.dropFirst()
         }

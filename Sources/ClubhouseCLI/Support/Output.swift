@@ -12,6 +12,11 @@ enum Output {
         FileHandle.standardOutput.write(Data(line.utf8))
     }
 
+    /// Replaces the line the cursor is on (a live countdown on a terminal).
+    static func redraw(_ text: String) {
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data("warning: \(line(message))\n".utf8))
     }

@@ -7,6 +7,10 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     case usernameTaken(String)
     case invalidInput(String)
     case playerNotFound(Player.ID)
+    case gatherNotFound(Gather.ID)
+    case noGatherInProgress
+    /// Only one gather runs at a time.
+    case gatherInProgress(Gather.ID, startedAt: String)
     case nothingChanged
     case nothingToUndo
     case nothingToReopen
@@ -24,6 +28,10 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .usernameTaken(let name): "the username '\(name)' is taken"
         case .invalidInput(let reason): reason
         case .playerNotFound(let id): "no player \(id)"
+        case .gatherNotFound(let id): "no gather \(id)"
+        case .noGatherInProgress: "no gather is in progress; start one with: clubhouse gather new"
+        case .gatherInProgress(let id, let startedAt):
+            "gather \(id) (started \(startedAt)) is in progress; end or cancel it first"
         case .nothingChanged: "nothing changed"
         case .nothingToUndo: "there is no navigation change to undo"
         case .nothingToReopen: "there is no closed screen to reopen"

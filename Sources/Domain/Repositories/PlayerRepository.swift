@@ -3,8 +3,13 @@ public protocol PlayerRepository {
     func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player
     /// Stores the validated fields of an existing player of its owner.
     func update(_ player: Player) throws
+    /// Deletes the owner's player; gathers they played in keep them by name. False when there was none.
+    func delete(_ id: Player.ID, owner: User.ID) throws -> Bool
     /// The owner's players, oldest first.
     func all(owner: User.ID) throws -> [Player]
     /// The player with `id` if `owner` owns it; another user's player is as absent as a missing one.
     func find(_ id: Player.ID, owner: User.ID) throws -> Player?
+    func count(owner: User.ID) throws -> Int
+    /// The most recently added players, newest first.
+    func recent(owner: User.ID, limit: Int) throws -> [Player]
 }

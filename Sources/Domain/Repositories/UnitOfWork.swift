@@ -6,6 +6,7 @@ public protocol Repositories {
     var navigation: any NavigationRepository { get }
     var journal: any JournalRepository { get }
     var pendingLinks: any PendingLinkRepository { get }
+    var gathers: any GatherRepository { get }
 }
 
 /// Runs one action's work in one transaction, so that a long-lived coordinator tree is never

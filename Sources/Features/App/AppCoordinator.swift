@@ -13,14 +13,19 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     private let store: any UnitOfWork
     private let hasher: any PasswordHasher
     private let modalFlows: ModalFlows
+    private let clock: any WallClock
     /// The stored state the tree was last built from or saved as; nil forces a rebuild.
     private var known: StoredNavigation?
     private var knownUser: User.ID?
 
-    public init(store: any UnitOfWork, hasher: any PasswordHasher, modalFlows: ModalFlows = .app) {
+    public init(
+        store: any UnitOfWork, hasher: any PasswordHasher, modalFlows: ModalFlows = .app,
+        clock: any WallClock = SystemClock()
+    ) {
         self.store = store
         self.hasher = hasher
         self.modalFlows = modalFlows
+        self.clock = clock
     }
 
     public var login: LoginCoordinator? { childCoordinators.first as? LoginCoordinator }
@@ -37,7 +42,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     public func perform(_ command: Command) throws -> Outcome {
         do {
             return try store.write { repositories in
-                let useCases = UseCases(repositories, hasher: hasher)
+                let useCases = UseCases(repositories, hasher: hasher, clock: clock)
                 let (synced, warnings) = try sync(useCases)
                 let syncedUser = knownUser
                 let result = try act(command, useCases)
@@ -75,13 +80,17 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// cuts, which the next command that writes saves.
     public func look(_ action: Action = .none) throws -> Outcome {
         try store.read { repositories in
-            let useCases = UseCases(repositories, hasher: hasher)
+            let useCases = UseCases(repositories, hasher: hasher, clock: clock)
             let (_, warnings) = try sync(useCases)
             let result: ActionResult
             switch action {
             case .none: result = .none
             case .history(let limit):
                 result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+            case .gather(.show):
+                // Where the user is does not change: `gather watch` only reads the countdown.
+                let gather = try useCases.findGather.inProgress(owner: try requireMain().user.id)
+                result = .gather(GatherViewModel(gather, now: useCases.clock.now()))
             default: throw ClubhouseError.notOnScreen("this action changes navigation")
             }
             return try outcome(result, warnings: warnings, useCases)
@@ -182,6 +191,19 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return try reopen(useCases)
         case .history(let limit):
             return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+        case .deletePlayer:
+            return .playerDeleted(try requireMain().deletePlayer(useCases))
+        case .deleteGather:
+            return .gatherDeleted(try requireMain().deleteGather(useCases))
+        case .gather(let action):
+            let gather = try requireMain().openGatherInProgress(useCases)
+            let now = useCases.clock.now()
+            switch action {
+            case .show: return .gather(GatherViewModel(gather.gather, now: now))
+            case .play(let change): return .gather(GatherViewModel(try gather.play(change, useCases), now: now))
+            case .end: return .gatherEnded(GatherViewModel(try gather.end(useCases), now: now))
+            case .cancel: return .gatherCancelled(try gather.cancel(useCases))
+            }
         }
         return .none
     }

@@ -41,6 +41,22 @@ public enum Action {
     case reopen
     /// Reads the journal; changes nothing.
     case history(limit: Int)
+    /// Deletes the player on screen (`players/<id>`).
+    case deletePlayer
+    /// Deletes the ended gather on screen (`gathers/<id>` in the profile tab) from history.
+    case deleteGather
+    /// Opens the gather in progress wherever the user is, then acts on it.
+    case gather(GatherAction)
+}
+
+public enum GatherAction: Equatable {
+    /// Only opens it (read only under `look`: the countdown at this instant).
+    case show
+    case play(PlayGather.Change)
+    /// Ends it with its winner, kept in history.
+    case end
+    /// Discards it; nothing is kept.
+    case cancel
 }
 
 /// What an action produced, beside where it landed.
@@ -56,6 +72,12 @@ public enum ActionResult: Equatable {
     case undone(JournalEntry)
     case reopened(String)
     case history([JournalEntry])
+    case playerDeleted(Player)
+    /// The gather in progress after the action, at the action's instant.
+    case gather(GatherViewModel)
+    case gatherEnded(GatherViewModel)
+    case gatherCancelled(Gather)
+    case gatherDeleted(Gather)
 }
 
 /// Where a command landed and what it produced. Built inside the action's transaction, so the

@@ -18,8 +18,17 @@ public struct UseCases {
     public let closedScreens: ClosedScreens
     public let keepLinkForSignIn: KeepLinkForSignIn
     public let takePendingLink: TakePendingLink
+    public let deletePlayer: DeletePlayer
+    public let startGather: StartGather
+    public let findGather: FindGather
+    public let playGather: PlayGather
+    public let endGather: EndGather
+    public let deleteGather: DeleteGather
+    public let homeSummary: HomeSummary
+    /// The time screens are shown at (a gather's countdown).
+    public let clock: any WallClock
 
-    public init(_ repositories: any Repositories, hasher: any PasswordHasher) {
+    public init(_ repositories: any Repositories, hasher: any PasswordHasher, clock: any WallClock = SystemClock()) {
         let players = repositories.players
         let navigation = repositories.navigation
         let journal = repositories.journal
@@ -38,6 +47,15 @@ public struct UseCases {
         closedScreens = ClosedScreens(journal: journal)
         keepLinkForSignIn = KeepLinkForSignIn(links: repositories.pendingLinks)
         takePendingLink = TakePendingLink(links: repositories.pendingLinks)
+        let gathers = repositories.gathers
+        deletePlayer = DeletePlayer(players: players)
+        startGather = StartGather(players: players, gathers: gathers, clock: clock)
+        findGather = FindGather(gathers: gathers)
+        playGather = PlayGather(gathers: gathers, clock: clock)
+        endGather = EndGather(gathers: gathers, clock: clock)
+        deleteGather = DeleteGather(gathers: gathers)
+        homeSummary = HomeSummary(players: players, gathers: gathers)
+        self.clock = clock
     }
 
     /// The player if it exists and is the owner's; nil otherwise.
@@ -45,6 +63,15 @@ public struct UseCases {
         do {
             return try showPlayer(id, owner: owner)
         } catch ClubhouseError.playerNotFound {
+            return nil
+        }
+    }
+
+    /// The gather if it exists and is the owner's; nil otherwise.
+    func existingGather(_ id: Gather.ID, owner: User.ID) throws -> Gather? {
+        do {
+            return try findGather(id, owner: owner)
+        } catch ClubhouseError.gatherNotFound {
             return nil
         }
     }

@@ -3,6 +3,7 @@ import Navigation
 
 /// The home tab: a page view over `squad`, `results` and `reading`, with no screens pushed on it.
 public final class HomeCoordinator: FlowCoordinator {
+    private let owner: User.ID
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
     public let screen = Screen.home
@@ -10,7 +11,9 @@ public final class HomeCoordinator: FlowCoordinator {
     public var depth = 0
     public internal(set) var page: HomePage = .squad
 
-    init() {}
+    init(owner: User.ID) {
+        self.owner = owner
+    }
 
     public func start() {}
 
@@ -19,11 +22,33 @@ public final class HomeCoordinator: FlowCoordinator {
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {
-        .home(HomeViewModel(selectedPage: page))
+        let content: HomeViewModel.Page
+        switch page {
+        case .squad:
+            let squad = try useCases.homeSummary.squad(owner: owner)
+            content = .squad(count: squad.count, recent: squad.recent)
+        case .results:
+            let now = useCases.clock.now()
+            content = .results(try useCases.homeSummary.results(owner: owner).map { GatherViewModel($0, now: now) })
+        case .reading:
+            // The BookKitty flows fill this page; until they land nothing has been recommended.
+            content = .reading
+        }
+        return .home(HomeViewModel(selectedPage: page, content: content))
     }
 }
 
 public struct HomeViewModel: Equatable {
     public let selectedPage: HomePage
     public let pages: [HomePage] = HomePage.allCases
+    /// What the selected page shows.
+    public let content: Page
+
+    public enum Page: Equatable {
+        /// How many players there are and the most recently added, newest first.
+        case squad(count: Int, recent: [Player])
+        /// The last five results, newest first.
+        case results([GatherViewModel])
+        case reading
+    }
 }

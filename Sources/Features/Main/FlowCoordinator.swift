@@ -110,4 +110,5 @@ public struct FormField: Equatable, Sendable {
 public enum FormResult: Equatable {
     case playerAdded(Player)
     case playerUpdated(Player)
+    case gatherStarted(Gather)
 }

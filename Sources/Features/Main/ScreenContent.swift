@@ -8,6 +8,12 @@ public enum ScreenContent: Equatable {
     case playerList(PlayerListViewModel)
     case playerDetail(PlayerDetailViewModel)
     case form(FormViewModel)
+    case confirmPlayers(ConfirmPlayersViewModel)
+    /// A gather in progress, or an ended one in history.
+    case gather(GatherViewModel)
+    /// Ended gathers, newest first.
+    case gatherList([GatherViewModel])
+    case profile(ProfileViewModel)
     /// A tab root whose own flows (library, questions, profile) have no screens of their own yet.
     case tabRoot(Tab)
 }

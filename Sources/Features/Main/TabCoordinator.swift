@@ -12,6 +12,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public private(set) var selectedTab: Tab = .home
     public private(set) var home: HomeCoordinator
     public private(set) var players: PlayerListCoordinator
+    public private(set) var profile: ProfileCoordinator
     private var others: [Tab: TabRootCoordinator] = [:]
     /// The modal flow's root coordinator while one is presented.
     public private(set) var modal: (any FlowCoordinator)?
@@ -21,8 +22,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     init(user: User, modalFlows: ModalFlows) {
         self.user = user
         self.modalFlows = modalFlows
-        home = HomeCoordinator()
+        home = HomeCoordinator(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
+        profile = ProfileCoordinator(user: user)
         attachRoots()
     }
 
@@ -32,7 +34,8 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         switch tab {
         case .home: home
         case .players: players
-        case .library, .questions, .profile: others[tab]!
+        case .profile: profile
+        case .library, .questions: others[tab]!
         }
     }
 
@@ -201,9 +204,17 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             switch screen.place {
             case .login:
                 throw ClubhouseError.alreadySignedIn(username: user.username)
-            case .tab(let tab):
+            case .tab(var tab):
                 try requireNoModal()
-                try setChain(screen.chain, over: root(for: tab), useCases)
+                var chain = screen.chain
+                // A gather in progress lives on the players tab, over the confirm screen that
+                // started it (as in the app); an ended one is history, in the profile tab.
+                if case .gather(let id) = screen, try useCases.existingGather(id, owner: user.id)?.isInProgress == true
+                {
+                    tab = .players
+                    chain = [.players, .confirmPlayers, screen]
+                }
+                try setChain(chain, over: root(for: tab), useCases)
                 selectedTab = tab
             case .modal:
                 let chain = screen.chain
@@ -312,12 +323,10 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         presenter?.dismiss()
         presenter = nil
         modal = nil
-        home = HomeCoordinator()
+        home = HomeCoordinator(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
-        others = [
-            .library: TabRootCoordinator(tab: .library), .questions: TabRootCoordinator(tab: .questions),
-            .profile: TabRootCoordinator(tab: .profile),
-        ]
+        profile = ProfileCoordinator(user: user)
+        others = [.library: TabRootCoordinator(tab: .library), .questions: TabRootCoordinator(tab: .questions)]
         for tab in Tab.allCases {
             let root = root(for: tab)
             root.finishDelegate = self
@@ -341,9 +350,10 @@ extension TabCoordinator {
     /// tab roots and of the players flow; a new flow adds its screens here.
     public static func canShow(_ screen: Screen, modalFlows: ModalFlows) -> Bool {
         switch screen {
-        case .login, .register, .home, .players, .newPlayer, .player, .editPlayer, .library, .questions, .profile:
+        case .login, .register, .home, .players, .newPlayer, .player, .editPlayer, .confirmPlayers, .gathers, .gather,
+            .library, .questions, .profile:
             true
-        case .confirmPlayers, .gathers, .gather, .book, .question:
+        case .book, .question:
             false
         case .newBook, .newQuestion:
             modalFlows.make(screen, StackRouter(root: screen), User(id: 0, username: "")) != nil

@@ -1,8 +1,7 @@
 import Domain
 import Navigation
 
-/// The root of a tab whose own flows (library and questions: BookKitty; profile: gather history)
-/// have not landed yet: it shows the tab and refuses the screens those flows will bring, so a
+/// The root of a tab whose own flows (library and questions: BookKitty) have not landed yet: it shows the tab and refuses the screens those flows will bring, so a
 /// stored stack for it is cut to the root with a warning.
 public final class TabRootCoordinator: FlowCoordinator {
     public var childCoordinators: [any Coordinator] = []

@@ -1,7 +1,7 @@
 import Domain
 import Navigation
 
-/// The `players/<id>` screen. Leads to the edit form of each field.
+/// The `players/<id>` screen. Leads to the edit form of each field; deleting the player closes it.
 public final class PlayerDetailCoordinator: FlowCoordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
@@ -24,6 +24,13 @@ public final class PlayerDetailCoordinator: FlowCoordinator {
         default:
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
+    }
+
+    /// Deletes the player and pops back to the list, which reads its players afresh.
+    public func delete(_ useCases: UseCases) throws -> Player {
+        try useCases.deletePlayer(player.id, owner: player.ownerID)
+        finish()
+        return player
     }
 
     public func invalidReason(_ useCases: UseCases) throws -> String? {

@@ -1,7 +1,8 @@
 import Domain
 import Navigation
 
-/// The players tab's root: the `players` list. Leads to the add form and to a player's detail.
+/// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
+/// confirm screen where a gather's teams are picked.
 public final class PlayerListCoordinator: FlowCoordinator {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
@@ -22,6 +23,8 @@ public final class PlayerListCoordinator: FlowCoordinator {
         switch screen {
         case .newPlayer:
             return .open(PlayerAddCoordinator(router: router, owner: owner))
+        case .confirmPlayers:
+            return .open(ConfirmPlayersCoordinator(router: router, owner: owner))
         case .player(let id):
             guard let player = try useCases.findPlayer(id, owner: owner) else {
                 return .refused(ClubhouseError.playerNotFound(id).message)

@@ -30,6 +30,22 @@ public struct PlayerStore: PlayerRepository {
             ])
     }
 
+    public func delete(_ id: Player.ID, owner: User.ID) throws -> Bool {
+        try db.execute(sql: "DELETE FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner])
+        return db.changesCount > 0
+    }
+
+    public func count(owner: User.ID) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM players WHERE owner_id = ?", arguments: [owner]) ?? 0
+    }
+
+    public func recent(owner: User.ID, limit: Int) throws -> [Player] {
+        try PlayerRow.fetchAll(
+            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id DESC LIMIT ?",
+            arguments: [owner, limit]
+        ).map(\.player)
+    }
+
     public func all(owner: User.ID) throws -> [Player] {
         try PlayerRow.fetchAll(
             db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id", arguments: [owner]

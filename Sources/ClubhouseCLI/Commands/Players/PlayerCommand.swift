@@ -4,8 +4,11 @@ import Domain
 struct PlayerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "player",
-        abstract: "Add, list, show and edit your Football Gather players (the players tab).",
-        subcommands: [PlayerAddCommand.self, PlayerListCommand.self, PlayerShowCommand.self, PlayerEditCommand.self]
+        abstract: "Add, list, show, edit and delete your Football Gather players (the players tab).",
+        subcommands: [
+            PlayerAddCommand.self, PlayerListCommand.self, PlayerShowCommand.self, PlayerEditCommand.self,
+            PlayerDeleteCommand.self,
+        ]
     )
 }
 

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Domain
+import Features
+
+struct GatherCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gather",
+        abstract: "Play a Football Gather match: pick teams, keep the score, run the countdown, end it.",
+        discussion: """
+            A gather in progress lives on the players tab (players > players/confirm > gathers/ID); \
+            ended ones are history in the profile tab (profile > gathers > gathers/ID). The \
+            countdown keeps real time between runs.
+            """,
+        subcommands: [
+            GatherNewCommand.self, GatherShowCommand.self, GatherScoreCommand.self, GatherTimerCommand.self,
+            GatherWatchCommand.self, GatherEndCommand.self, GatherCancelCommand.self, GatherListCommand.self,
+            GatherDeleteCommand.self,
+        ]
+    )
+}
+
+/// What the gather commands share: how a gather is printed.
+enum GatherOutput {
+    static func render(_ model: GatherViewModel, json: Bool) throws -> String {
+        json ? try JSONOutput.render(GatherJSON(model)) : GatherText.gather(model)
+    }
+
+    /// Performs an action on the gather in progress and prints it.
+    static func play(_ global: GlobalOptions, json: Bool, _ action: GatherAction) throws {
+        let outcome = try CommandContext.perform(global, Command(.gather(action)))
+        guard case .gather(let model) = outcome.result else { return }
+        Output.print(try render(model, json: json))
+    }
+}
+
+extension Team: ExpressibleByArgument {}

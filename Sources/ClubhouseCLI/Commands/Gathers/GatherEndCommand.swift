@@ -1,0 +1,74 @@
+import ArgumentParser
+import Domain
+import Features
+
+struct GatherEndCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "end",
+        abstract: "End the gather in progress: its score and winner go to history; back to players.",
+        discussion: "Asks first on a terminal; --yes skips the question."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var confirm: ConfirmOptions
+
+    func validate() throws {
+        try Confirmation.requireAnswerable(yes: confirm.yes)
+    }
+
+    func run() throws {
+        try Output.reportingErrors {
+            let app = try CommandContext.app(global)
+            if !confirm.yes {
+                let shown = try CommandContext.perform(app, Command(.gather(.show)))
+                guard case .gather(let model) = shown.result else { return }
+                let score = model.gather.score
+                let question =
+                    "End gather \(model.gather.id) at Team A \(score.a) – \(score.b) Team B (winner: \(Winner(score).rawValue))?"
+                guard Confirmation.ask(question, yes: false) else {
+                    Output.note("the gather goes on")
+                    throw ExitCode.failure
+                }
+            }
+            let outcome = try CommandContext.perform(app, Command(.gather(.end)))
+            guard case .gatherEnded(let model) = outcome.result else { return }
+            Output.print(
+                output.json
+                    ? try JSONOutput.render(GatherJSON(model))
+                    : GatherText.gather(model) + "\nKept in history: clubhouse gather list")
+        }
+    }
+}
+
+struct GatherCancelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cancel",
+        abstract: "Discard the gather in progress without keeping it in history; back to players.",
+        discussion: "Asks first on a terminal; --yes skips the question."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var confirm: ConfirmOptions
+
+    func validate() throws {
+        try Confirmation.requireAnswerable(yes: confirm.yes)
+    }
+
+    func run() throws {
+        try Output.reportingErrors {
+            let app = try CommandContext.app(global)
+            if !confirm.yes {
+                let shown = try CommandContext.perform(app, Command(.gather(.show)))
+                guard case .gather(let model) = shown.result else { return }
+                guard Confirmation.ask("Discard gather \(model.gather.id)? It will not be kept.", yes: false) else {
+                    Output.note("the gather goes on")
+                    throw ExitCode.failure
+                }
+            }
+            let outcome = try CommandContext.perform(app, Command(.gather(.cancel)))
+            guard case .gatherCancelled(let gather) = outcome.result else { return }
+            Output.print("Gather \(gather.id) was cancelled.")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Domain
+import Features
+
+struct GatherShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the gather in progress, or a gather by id (one from history: its result).",
+        discussion: "Teams with each player's position (GK, DEF, MID, W, ST), the score and the timer as MM:SS."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "A gather's id; without it, the gather in progress.")
+    var id: Gather.ID?
+
+    func run() throws {
+        try Output.reportingErrors {
+            let command = id.map { Command.open(.screen(.gather($0))) } ?? Command(.gather(.show))
+            let outcome = try CommandContext.perform(global, command)
+            guard case .gather(let model) = try outcome.requireMain().content else { return }
+            Output.print(try GatherOutput.render(model, json: output.json))
+        }
+    }
+}

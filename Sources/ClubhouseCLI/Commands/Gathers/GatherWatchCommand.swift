@@ -1,0 +1,71 @@
+import ArgumentParser
+import Domain
+import Features
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Set by the SIGINT handler; read by the watch loop between redraws.
+nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
+
+struct GatherWatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Watch the countdown and score live until time is up or Ctrl-C.",
+        discussion: """
+            On a terminal one line is redrawn in place each second; otherwise one line is printed \
+            per second. Watching only reads: the gather goes on (or stays paused) when it stops, \
+            and other commands can score or pause meanwhile.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try Output.reportingErrors {
+            let app = try CommandContext.app(global)
+            let inPlace = isatty(STDOUT_FILENO) == 1
+            signal(SIGINT) { _ in interrupted = 1 }
+            var shownOnce = false
+            while interrupted == 0 {
+                let model: GatherViewModel
+                do {
+                    guard case .gather(let read) = try app.look(.gather(.show)).result else { return }
+                    model = read
+                } catch ClubhouseError.noGatherInProgress where shownOnce {
+                    if inPlace { Output.print("") }
+                    Output.note("the gather is no longer in progress")
+                    return
+                }
+                shownOnce = true
+                let line = Self.line(model)
+                if inPlace { Output.redraw(line) } else { Output.print(line) }
+                if model.isTimeUp {
+                    if inPlace { Output.print("") }
+                    Output.print("Time is up. End the gather with: clubhouse gather end")
+                    return
+                }
+                Self.sleep(untilNextSecondOf: model)
+            }
+            if inPlace { Output.print("") }
+            throw ExitCode(130)
+        }
+    }
+
+    static func line(_ model: GatherViewModel) -> String {
+        let score = model.gather.score
+        return
+            "Gather \(model.gather.id)  Team A \(score.a) – \(score.b) Team B  \(model.timerText) \(model.timerState.rawValue)"
+    }
+
+    /// Sleeps about a second, in short steps so that Ctrl-C is seen at once.
+    private static func sleep(untilNextSecondOf model: GatherViewModel) {
+        for _ in 0..<10 where interrupted == 0 {
+            usleep(100_000)
+        }
+    }
+}

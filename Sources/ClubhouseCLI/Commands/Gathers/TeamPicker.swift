@@ -1,0 +1,102 @@
+import Domain
+import Features
+import Foundation
+
+/// Picks the teams on a terminal, as the app's confirm screen does: choose who plays, everyone
+/// chosen starts on the bench and is moved to Team A or Team B. Each move is saved in the confirm
+/// form's draft at once, so an interrupted pick resumes.
+enum TeamPicker {
+    static func run(_ app: AppCoordinator) throws {
+        let opened = try CommandContext.perform(app, .open(.screen(.confirmPlayers)))
+        guard case .confirmPlayers(let model) = try opened.requireMain().content else {
+            throw ClubhouseError.notOnScreen("players/confirm did not open")
+        }
+        var teams: [Team: [Player.ID]] = [:]
+        for team in Team.allCases {
+            if let text = model.form.draft[ConfirmPlayersCoordinator.teamFields[team]!] {
+                teams[team] = (try? ConfirmPlayersCoordinator.ids(text, team: team)) ?? []
+            }
+        }
+        if !(teams[.a] ?? []).isEmpty, !(teams[.b] ?? []).isEmpty {
+            Output.note("resuming your teams from the draft")
+            return
+        }
+        let players = model.players
+        guard players.count >= 2 else {
+            throw ClubhouseError.invalidInput(
+                "a gather needs at least two players; you have \(players.count) (add some with: clubhouse player add)")
+        }
+        Output.prompt("Players:\n")
+        for player in players {
+            Output.prompt("  #\(player.id)  \(TextOutput.escaped(player.name))\(acronym(player))\n")
+        }
+        var picked = try pick(players)
+        Output.prompt(
+            "Everyone picked starts on the bench. Move each to team a or b (Enter keeps them on the bench).\n")
+        teams = [.a: [], .b: []]
+        while true {
+            var bench: [Player] = []
+            for player in picked {
+                let team = try askTeam(player)
+                guard let team else {
+                    bench.append(player)
+                    continue
+                }
+                teams[team, default: []].append(player.id)
+                let ids = teams[team]!.map(String.init).joined(separator: ",")
+                _ = try CommandContext.perform(
+                    app, Command(.fill([(ConfirmPlayersCoordinator.teamFields[team]!, ids)])))
+            }
+            if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return }
+            guard !bench.isEmpty else {
+                throw ClubhouseError.invalidInput("both teams need at least one player")
+            }
+            Output.note("both teams need at least one player; the bench is asked again")
+            picked = bench
+        }
+    }
+
+    private static func pick(_ players: [Player]) throws -> [Player] {
+        while true {
+            Output.prompt("Who plays? (ids separated by commas, Enter for everyone): ")
+            guard let line = readLine(strippingNewline: true) else {
+                throw InputError(message: "no players picked; nothing was started")
+            }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { return players }
+            do {
+                let ids = try ConfirmPlayersCoordinator.ids(line, team: .a)
+                let byID = Dictionary(uniqueKeysWithValues: players.map { ($0.id, $0) })
+                guard let unknown = ids.first(where: { byID[$0] == nil }) else {
+                    guard Set(ids).count >= 2 else {
+                        Output.note("a gather needs at least two players")
+                        continue
+                    }
+                    var seen: Set<Player.ID> = []
+                    return ids.filter { seen.insert($0).inserted }.compactMap { byID[$0] }
+                }
+                Output.note("no player \(unknown)")
+            } catch {
+                Output.note("type player ids such as 1,2,3")
+            }
+        }
+    }
+
+    private static func askTeam(_ player: Player) throws -> Team? {
+        while true {
+            Output.prompt("\(TextOutput.escaped(player.name)) (#\(player.id)\(acronym(player))): team a, b or bench? ")
+            guard let line = readLine(strippingNewline: true) else {
+                throw InputError(message: "no team for \(player.name); the moves so far are kept in the draft")
+            }
+            switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "a": return .a
+            case "b": return .b
+            case "", "bench": return nil
+            default: Output.note("answer a, b or bench")
+            }
+        }
+    }
+
+    private static func acronym(_ player: Player) -> String {
+        player.position.map { ", \($0.acronym)" } ?? ""
+    }
+}

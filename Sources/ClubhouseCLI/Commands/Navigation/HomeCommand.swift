@@ -1,0 +1,22 @@
+import ArgumentParser
+import Domain
+import Features
+
+struct HomeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "home",
+        abstract: "Go to the home tab and print its selected page (squad, results or reading).",
+        discussion: "Turn to another page with: clubhouse page results"
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try Output.reportingErrors {
+            let outcome = try CommandContext.perform(global, .open(.screen(.home)))
+            guard case .home(let model) = try outcome.requireMain().content else { return }
+            Output.print(output.json ? try JSONOutput.render(HomeJSON(model)) : GatherText.home(model))
+        }
+    }
+}

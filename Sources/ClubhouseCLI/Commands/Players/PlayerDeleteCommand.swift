@@ -1,0 +1,42 @@
+import ArgumentParser
+import Domain
+import Features
+import Navigation
+
+struct PlayerDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a player (from players > players/ID); asks first on a terminal.",
+        discussion: "Gathers the player played in keep their name, team and position."
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var confirm: ConfirmOptions
+
+    @Argument(help: "The player's id.")
+    var id: Player.ID
+
+    func validate() throws {
+        try Confirmation.requireAnswerable(yes: confirm.yes)
+    }
+
+    func run() throws {
+        try Output.reportingErrors {
+            let app = try CommandContext.app(global)
+            let link = Link.screen(.player(id))
+            if !confirm.yes {
+                // Opens the player first, so the question names them (and a wrong id fails here).
+                let opened = try CommandContext.perform(app, .open(link))
+                guard case .playerDetail(let model) = try opened.requireMain().content,
+                    Confirmation.ask("Delete \(TextOutput.escaped(model.title))?", yes: false)
+                else {
+                    Output.note("nothing was deleted")
+                    throw ExitCode.failure
+                }
+            }
+            let outcome = try CommandContext.perform(app, Command(link: link, .deletePlayer))
+            guard case .playerDeleted(let player) = outcome.result else { return }
+            Output.print("Deleted \(TextOutput.escaped(player.name)) (#\(player.id)).")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Ends the gather in progress: the final score and the winner are kept in history (app).
+public struct EndGather {
+    private let gathers: any GatherRepository
+    private let clock: any WallClock
+
+    public init(gathers: any GatherRepository, clock: any WallClock) {
+        self.gathers = gathers
+        self.clock = clock
+    }
+
+    public func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
+        guard var gather = try gathers.find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        guard gather.isInProgress else { throw ClubhouseError.invalidInput("gather \(id) has already ended") }
+        let now = clock.now()
+        // The countdown stops where it is; what ran is the time played.
+        gather.timer.stop(at: now)
+        return try gathers.end(gather, at: now)
+    }
+}
+
+/// Removes a gather: one in progress is cancelled (never kept in history), an ended one is
+/// deleted from history.
+public struct DeleteGather {
+    private let gathers: any GatherRepository
+
+    public init(gathers: any GatherRepository) {
+        self.gathers = gathers
+    }
+
+    public func callAsFunction(_ id: Gather.ID, owner: User.ID, inProgress: Bool) throws {
+        guard let gather = try gathers.find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        guard gather.isInProgress == inProgress else {
+            throw ClubhouseError.invalidInput(
+                inProgress
+                    ? "gather \(id) has ended; delete it from history with: clubhouse gather delete \(id)"
+                    : "gather \(id) is in progress; cancel it with: clubhouse gather cancel")
+        }
+        _ = try gathers.delete(id, owner: owner)
+    }
+}

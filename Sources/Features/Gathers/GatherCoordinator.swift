@@ -1,0 +1,68 @@
+import Domain
+import Navigation
+
+public protocol GatherCoordinatorDelegate: AnyObject {
+    /// The gather ended or was cancelled: its screen is done.
+    func gatherDidEnd(_ coordinator: GatherCoordinator)
+}
+
+/// The `gathers/<id>` screen of a gather in progress, over `players/confirm` (the app's Gather
+/// screen): the teams, the score and the countdown. Scoring and the timer change it in place;
+/// ending or cancelling it tells the delegate, which closes the flow.
+public final class GatherCoordinator: FlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public weak var delegate: (any GatherCoordinatorDelegate)?
+    public let router: any Router
+    public var depth = 0
+    /// As last read; read again before every action and view.
+    public private(set) var gather: Gather
+
+    public var screen: Screen { .gather(gather.id) }
+
+    init(router: any Router, gather: Gather) {
+        self.router = router
+        self.gather = gather
+    }
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        .refused("\(screen.path) does not open from \(self.screen.path)")
+    }
+
+    public func invalidReason(_ useCases: UseCases) throws -> String? {
+        guard let fresh = try useCases.existingGather(gather.id, owner: gather.ownerID) else {
+            return ClubhouseError.gatherNotFound(gather.id).message
+        }
+        guard fresh.isInProgress else { return "gather \(gather.id) has ended" }
+        gather = fresh
+        return nil
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
+        return .gather(GatherViewModel(gather, now: useCases.clock.now()))
+    }
+
+    public func play(_ change: PlayGather.Change, _ useCases: UseCases) throws -> Gather {
+        gather = try useCases.playGather(change, gather.id, owner: gather.ownerID)
+        return gather
+    }
+
+    /// Ends the gather (kept in history with its winner) and closes the flow.
+    public func end(_ useCases: UseCases) throws -> Gather {
+        let ended = try useCases.endGather(gather.id, owner: gather.ownerID)
+        close()
+        return ended
+    }
+
+    /// Discards the gather (not kept in history) and closes the flow.
+    public func cancel(_ useCases: UseCases) throws -> Gather {
+        try useCases.deleteGather(gather.id, owner: gather.ownerID, inProgress: true)
+        close()
+        return gather
+    }
+
+    private func close() {
+        if let delegate { delegate.gatherDidEnd(self) } else { finish() }
+    }
+}

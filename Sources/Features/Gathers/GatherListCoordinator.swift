@@ -1,0 +1,35 @@
+import Domain
+import Navigation
+
+/// The `gathers` screen of the profile tab: ended gathers, newest first. Leads to each one.
+public final class GatherListCoordinator: FlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let screen = Screen.gathers
+    public let router: any Router
+    public var depth = 0
+    private let owner: User.ID
+
+    init(router: any Router, owner: User.ID) {
+        self.router = router
+        self.owner = owner
+    }
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        guard case .gather(let id) = screen else {
+            return .refused("\(screen.path) does not open from \(self.screen.path)")
+        }
+        guard let gather = try useCases.existingGather(id, owner: owner) else {
+            return .refused(ClubhouseError.gatherNotFound(id).message)
+        }
+        guard !gather.isInProgress else {
+            return .refused("gather \(id) is in progress; it is on the players tab, not in history")
+        }
+        return .open(GatherResultCoordinator(router: router, gather: gather))
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        let now = useCases.clock.now()
+        return .gatherList(try useCases.findGather.history(owner: owner).map { GatherViewModel($0, now: now) })
+    }
+}

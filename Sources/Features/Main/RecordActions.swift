@@ -1,0 +1,34 @@
+import Domain
+import Navigation
+
+/// Actions on the record a screen shows: deleting a player or a gather, and playing the gather in
+/// progress. Each asks the coordinator on screen, which owns the record and closes its screen.
+extension TabCoordinator {
+    public func deletePlayer(_ useCases: UseCases) throws -> Player {
+        try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
+    }
+
+    public func deleteGather(_ useCases: UseCases) throws -> Gather {
+        if let running = current as? GatherCoordinator {
+            throw ClubhouseError.invalidInput(
+                "gather \(running.gather.id) is in progress; discard it with: clubhouse gather cancel")
+        }
+        return try current(GatherResultCoordinator.self, "an ended gather's screen (profile > gathers > gathers/ID)")
+            .delete(useCases)
+    }
+
+    /// Opens the gather in progress where it lives (`players > players/confirm > gathers/<id>`)
+    /// and hands back its coordinator.
+    public func openGatherInProgress(_ useCases: UseCases) throws -> GatherCoordinator {
+        let gather = try useCases.findGather.inProgress(owner: user.id)
+        try open(.screen(.gather(gather.id)), useCases)
+        return try current(GatherCoordinator.self, "the gather in progress")
+    }
+
+    private func current<T>(_ type: T.Type, _ screen: String) throws -> T {
+        guard let coordinator = current as? T else {
+            throw ClubhouseError.notOnScreen("this needs \(screen); you are on \(current.screen.path)")
+        }
+        return coordinator
+    }
+}

@@ -1,0 +1,199 @@
+import Domain
+import GRDB
+
+/// Gathers and their players. Every column is read with GRDB's throwing decoding and every stored
+/// name is checked, so a tampered row gives a clean error instead of a crash.
+public struct GatherStore: GatherRepository {
+    let db: Database
+
+    /// Unix milliseconds as the ISO-8601 text every other table stores.
+    private static let isoTime = "strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch')"
+
+    public func insert(owner: User.ID, teamA: [Player], teamB: [Player], at now: Milliseconds) throws -> Gather {
+        let timer = GatherTimer()
+        try db.execute(
+            sql: """
+                INSERT INTO gathers (owner_id, started_at, timer_duration_ms, timer_state, timer_remaining_ms)
+                VALUES (?, \(Self.isoTime), ?, ?, ?)
+                """,
+            arguments: [owner, now, timer.duration, timer.state.rawValue, timer.remainingAtAnchor])
+        let id = db.lastInsertedRowID
+        let statement = try db.makeStatement(
+            sql: """
+                INSERT INTO gather_players (gather_id, team, seat, player_id, name, age, skill, position, favourite_team)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for (team, players) in [(Team.a, teamA), (Team.b, teamB)] {
+            for (seat, player) in players.enumerated() {
+                try statement.execute(arguments: [
+                    id, team.rawValue, seat, player.id, player.name, player.age, player.skill?.rawValue,
+                    player.position?.rawValue, player.favouriteTeam,
+                ])
+            }
+        }
+        guard let gather = try find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        return gather
+    }
+
+    public func find(_ id: Gather.ID, owner: User.ID) throws -> Gather? {
+        try gathers(where: "id = ? AND owner_id = ?", [id, owner]).first
+    }
+
+    public func inProgress(owner: User.ID) throws -> Gather? {
+        try gathers(where: "owner_id = ? AND ended_at IS NULL", [owner]).first
+    }
+
+    public func update(_ gather: Gather) throws {
+        let timer = gather.timer
+        try db.execute(
+            sql: """
+                UPDATE gathers SET score_a = ?, score_b = ?, timer_duration_ms = ?, timer_state = ?,
+                    timer_remaining_ms = ?, timer_started_ms = ?, timer_played_ms = ?
+                WHERE id = ? AND owner_id = ?
+                """,
+            arguments: [
+                gather.score.a, gather.score.b, timer.duration, timer.state.rawValue, timer.remainingAtAnchor,
+                timer.startedAt, timer.playedBeforeAnchor, gather.id, gather.ownerID,
+            ])
+    }
+
+    public func end(_ gather: Gather, at now: Milliseconds) throws -> Gather {
+        try update(gather)
+        try db.execute(
+            sql: "UPDATE gathers SET ended_at = \(Self.isoTime), winner = ? WHERE id = ? AND owner_id = ?",
+            arguments: [now, Winner(gather.score).rawValue, gather.id, gather.ownerID])
+        // History keeps each player as they were when the gather ended.
+        try db.execute(
+            sql: """
+                UPDATE gather_players SET (name, age, skill, position, favourite_team) =
+                    (SELECT name, age, skill, position, favourite_team FROM players WHERE players.id = player_id)
+                WHERE gather_id = ? AND player_id IS NOT NULL
+                """,
+            arguments: [gather.id])
+        guard let ended = try find(gather.id, owner: gather.ownerID) else {
+            throw ClubhouseError.gatherNotFound(gather.id)
+        }
+        return ended
+    }
+
+    public func delete(_ id: Gather.ID, owner: User.ID) throws -> Bool {
+        try db.execute(sql: "DELETE FROM gathers WHERE id = ? AND owner_id = ?", arguments: [id, owner])
+        return db.changesCount > 0
+    }
+
+    public func countEnded(owner: User.ID) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM gathers WHERE owner_id = ? AND ended_at IS NOT NULL", arguments: [owner])
+            ?? 0
+    }
+
+    public func ended(owner: User.ID, limit: Int?) throws -> [Gather] {
+        try gathers(
+            where: "owner_id = ? AND ended_at IS NOT NULL ORDER BY ended_at DESC, id DESC LIMIT ?",
+            [owner, limit ?? -1])
+    }
+
+    // MARK: Reading
+
+    private static let columns = """
+        id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
+        timer_remaining_ms, timer_started_ms, timer_played_ms
+        """
+
+    /// The gathers a condition selects, each with its players (read in one more query).
+    private func gathers(where condition: String, _ arguments: StatementArguments) throws -> [Gather] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT \(Self.columns) FROM gathers WHERE \(condition)", arguments: arguments)
+        guard !rows.isEmpty else { return [] }
+        var gathers = try rows.map(Self.gather)
+        let ids = gathers.map(\.id)
+        var index: [Gather.ID: Int] = [:]
+        for (position, id) in ids.enumerated() { index[id] = position }
+        // A player still there shows as they are now while the gather is in progress; history
+        // (and a deleted player) shows the copy kept with the gather.
+        let playerRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT gp.gather_id, gp.team, gp.player_id, gp.name, gp.age, gp.skill, gp.position, gp.favourite_team,
+                    g.ended_at IS NULL AND p.id IS NOT NULL AS live,
+                    p.name AS live_name, p.age AS live_age, p.skill AS live_skill, p.position AS live_position,
+                    p.favourite_team AS live_favourite_team
+                FROM gather_players gp
+                JOIN gathers g ON g.id = gp.gather_id
+                LEFT JOIN players p ON p.id = gp.player_id AND p.owner_id = g.owner_id
+                WHERE gp.gather_id IN (SELECT value FROM json_each(?))
+                ORDER BY gp.gather_id, gp.team, gp.seat
+                """,
+            arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+        for row in playerRows {
+            let gatherID: Gather.ID = try Self.decode(row, "gather_id", what: "a gather's player")
+            guard let position = index[gatherID] else { continue }
+            let teamName: String = try Self.decode(row, "team", what: "a player of gather \(gatherID)")
+            let player = try Self.player(row, gather: gatherID)
+            switch Team(rawValue: teamName) {
+            case .a: gathers[position].teamA.append(player)
+            case .b: gathers[position].teamB.append(player)
+            case nil:
+                throw StorageError.unreadableRow(
+                    what: "a player of gather \(gatherID)", reason: "unknown team '\(teamName)'")
+            }
+        }
+        return gathers
+    }
+
+    private static func gather(_ row: Row) throws -> Gather {
+        let id: Gather.ID = try decode(row, "id", what: "a gather")
+        let what = "gather \(id)"
+        let stateName: String = try decode(row, "timer_state", what: what)
+        guard let state = GatherTimer.State(rawValue: stateName) else {
+            throw StorageError.unreadableRow(what: what, reason: "unknown timer state '\(stateName)'")
+        }
+        let duration: Milliseconds = try decode(row, "timer_duration_ms", what: what)
+        let remaining: Milliseconds = try decode(row, "timer_remaining_ms", what: what)
+        let timerStart: Milliseconds? = try decode(row, "timer_started_ms", what: what)
+        let played: Milliseconds = try decode(row, "timer_played_ms", what: what)
+        let timer = GatherTimer(
+            duration: duration, state: state, remainingAtAnchor: remaining, startedAt: timerStart,
+            playedBeforeAnchor: played)
+        let scoreA: Int = try decode(row, "score_a", what: what)
+        let scoreB: Int = try decode(row, "score_b", what: what)
+        let score = Score(stored: scoreA, scoreB)
+        var ending: Gather.Ending?
+        if let endedAt: String = try decode(row, "ended_at", what: what) {
+            let winnerName: String? = try decode(row, "winner", what: what)
+            ending = Gather.Ending(
+                endedAt: endedAt, winner: winnerName.flatMap(Winner.init(rawValue:)) ?? Winner(score))
+        }
+        let owner: User.ID = try decode(row, "owner_id", what: what)
+        let startedAt: String = try decode(row, "started_at", what: what)
+        return Gather(
+            id: id, ownerID: owner, startedAt: startedAt, teamA: [], teamB: [], score: score, timer: timer,
+            ending: ending)
+    }
+
+    private static func player(_ row: Row, gather: Gather.ID) throws -> GatherPlayer {
+        let what = "a player of gather \(gather)"
+        let live: Bool = try decode(row, "live", what: what)
+        let prefix = live ? "live_" : ""
+        let id: Player.ID? = try decode(row, "player_id", what: what)
+        let name: String = try decode(row, prefix + "name", what: what)
+        let age: Int? = try decode(row, prefix + "age", what: what)
+        let skill: String? = try decode(row, prefix + "skill", what: what)
+        let position: String? = try decode(row, prefix + "position", what: what)
+        let team: String? = try decode(row, prefix + "favourite_team", what: what)
+        // An unknown stored value shows as unset rather than failing the whole gather.
+        return GatherPlayer(
+            playerID: id, name: name, age: age, skill: skill.flatMap(Skill.init(rawValue:)),
+            position: position.flatMap(Position.init(rawValue:)), favouriteTeam: team)
+    }
+
+    private static func decode<Value: DatabaseValueConvertible>(_ row: Row, _ column: String, what: String) throws
+        -> Value
+    {
+        do {
+            return try row.decode(forColumn: column)
+        } catch {
+            throw StorageError.unreadableRow(what: what, reason: "\(column) holds a value of the wrong type")
+        }
+    }
+}

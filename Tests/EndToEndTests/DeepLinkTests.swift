@@ -53,7 +53,7 @@ import Testing
 
         let home = try clubhouse.run(["open", "clubhouse://home/reading"])
         #expect(home.status == 0, "\(home.stderr)")
-        #expect(home.stdout == "Home — squad results [reading]\n")
+        #expect(home.stdout == "Home — squad results [reading]\nNo books recommended yet.\n")
         var state = try clubhouse.navigation()
         #expect(state["tab"] as? String == "home")
         #expect(state["page"] as? String == "reading")
@@ -175,8 +175,8 @@ import Testing
 
     /// Screens whose flows are not built yet.
     static let notBuilt = [
-        "books/9780306406157", "books/030640615X", "questions/1", "gathers", "gathers/1", "players/confirm",
-        "books/new", "questions/new", "clubhouse://questions/new",
+        "books/9780306406157", "books/030640615X", "questions/1", "books/new", "questions/new",
+        "clubhouse://questions/new",
     ]
 
     @Test(arguments: notBuilt)
@@ -275,7 +275,7 @@ import Testing
 
     /// A screen that cannot be opened in this version cannot be opened after a sign-in either, so
     /// it is refused at once rather than kept for later.
-    @Test(arguments: ["books/new", "questions/1", "gathers"])
+    @Test(arguments: ["books/new", "questions/1", "books/9780306406157"])
     func aScreenNotBuiltYetIsRefusedWhileSignedOut(_ link: String) throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)

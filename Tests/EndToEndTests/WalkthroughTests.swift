@@ -41,7 +41,7 @@ import Testing
         #expect((state["stacks"] as? [String: [String]])?["players"] == ["players", "players/1"])
         #expect(try clubhouse.run(["tab"]).stdout == "library\n")
 
-        #expect(try clubhouse.run(["page", "results"]).stdout == "Home — squad [results] reading\n")
+        #expect(try clubhouse.run(["page", "results"]).stdout == "Home — squad [results] reading\nNo results yet.\n")
         state = try nav(clubhouse)
         #expect(state["tab"] as? String == "home")
         #expect(state["page"] as? String == "results")
@@ -93,7 +93,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try sqlite(folder.path("fresh.sqlite"), "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                == "0001_initial\n0002_navigation_v2")
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather")
     }
 
     @Test func theDatabaseComesFromTheEnvironmentOrTheXDGFolder() throws {

@@ -76,6 +76,16 @@ public struct UseCases {
         }
     }
 
+    /// Reads `gather` again for a screen showing it: nil when it is still there (and updated),
+    /// else why the screen can no longer be shown.
+    func refresh(_ gather: inout Gather) throws -> String? {
+        guard let fresh = try existingGather(gather.id, owner: gather.ownerID) else {
+            return ClubhouseError.gatherNotFound(gather.id).message
+        }
+        gather = fresh
+        return nil
+    }
+
     /// Reads `player` again for a screen showing it: nil when it is still there (and updated),
     /// else why the screen can no longer be shown.
     func refresh(_ player: inout Player) throws -> String? {

@@ -30,12 +30,8 @@ public final class GatherCoordinator: FlowCoordinator {
     }
 
     public func invalidReason(_ useCases: UseCases) throws -> String? {
-        guard let fresh = try useCases.existingGather(gather.id, owner: gather.ownerID) else {
-            return ClubhouseError.gatherNotFound(gather.id).message
-        }
-        guard fresh.isInProgress else { return "gather \(gather.id) has ended" }
-        gather = fresh
-        return nil
+        if let reason = try useCases.refresh(&gather) { return reason }
+        return gather.isInProgress ? nil : "gather \(gather.id) has ended"
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {

@@ -22,11 +22,7 @@ public final class GatherResultCoordinator: FlowCoordinator {
     }
 
     public func invalidReason(_ useCases: UseCases) throws -> String? {
-        guard let fresh = try useCases.existingGather(gather.id, owner: gather.ownerID) else {
-            return ClubhouseError.gatherNotFound(gather.id).message
-        }
-        gather = fresh
-        return nil
+        try useCases.refresh(&gather)
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {

@@ -31,6 +31,18 @@ enum GatherOutput {
         guard case .gather(let model) = outcome.result else { return }
         Output.print(try render(model, json: json))
     }
+
+    /// Unless `yes`, opens the gather in progress and asks `question` about it; a "no" stops the
+    /// command with nothing changed but that screen being shown.
+    static func confirm(_ app: AppCoordinator, yes: Bool, _ question: (Gather) -> String) throws {
+        guard !yes else { return }
+        let shown = try CommandContext.perform(app, Command(.gather(.show)))
+        guard case .gather(let model) = shown.result else { return }
+        guard Confirmation.ask(question(model.gather), yes: false) else {
+            Output.note("the gather goes on")
+            throw ExitCode.failure
+        }
+    }
 }
 
 extension Team: ExpressibleByArgument {}

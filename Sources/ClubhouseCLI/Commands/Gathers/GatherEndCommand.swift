@@ -20,16 +20,10 @@ struct GatherEndCommand: ParsableCommand {
     func run() throws {
         try Output.reportingErrors {
             let app = try CommandContext.app(global)
-            if !confirm.yes {
-                let shown = try CommandContext.perform(app, Command(.gather(.show)))
-                guard case .gather(let model) = shown.result else { return }
-                let score = model.gather.score
-                let question =
-                    "End gather \(model.gather.id) at Team A \(score.a) – \(score.b) Team B (winner: \(Winner(score).rawValue))?"
-                guard Confirmation.ask(question, yes: false) else {
-                    Output.note("the gather goes on")
-                    throw ExitCode.failure
-                }
+            try GatherOutput.confirm(app, yes: confirm.yes) { gather in
+                let score = gather.score
+                return
+                    "End gather \(gather.id) at Team A \(score.a) – \(score.b) Team B (winner: \(Winner(score).rawValue))?"
             }
             let outcome = try CommandContext.perform(app, Command(.gather(.end)))
             guard case .gatherEnded(let model) = outcome.result else { return }
@@ -58,14 +52,7 @@ struct GatherCancelCommand: ParsableCommand {
     func run() throws {
         try Output.reportingErrors {
             let app = try CommandContext.app(global)
-            if !confirm.yes {
-                let shown = try CommandContext.perform(app, Command(.gather(.show)))
-                guard case .gather(let model) = shown.result else { return }
-                guard Confirmation.ask("Discard gather \(model.gather.id)? It will not be kept.", yes: false) else {
-                    Output.note("the gather goes on")
-                    throw ExitCode.failure
-                }
-            }
+            try GatherOutput.confirm(app, yes: confirm.yes) { "Discard gather \($0.id)? It will not be kept." }
             let outcome = try CommandContext.perform(app, Command(.gather(.cancel)))
             guard case .gatherCancelled(let gather) = outcome.result else { return }
             Output.print("Gather \(gather.id) was cancelled.")

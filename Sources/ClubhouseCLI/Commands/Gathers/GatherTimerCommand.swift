@@ -38,48 +38,49 @@ struct TimerSetCommand: ParsableCommand {
     }
 }
 
-struct TimerStartCommand: ParsableCommand {
+/// A timer command that takes no value: it sends one change to the gather in progress.
+protocol TimerChangeCommand: ParsableCommand {
+    static var change: PlayGather.Change { get }
+    var global: GlobalOptions { get }
+    var output: OutputOptions { get }
+}
+
+extension TimerChangeCommand {
+    func run() throws {
+        try Output.reportingErrors { try GatherOutput.play(global, json: output.json, .play(Self.change)) }
+    }
+}
+
+struct TimerStartCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Start the countdown (not from 00:00: set or reset it first).")
+    static let change = PlayGather.Change.startTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-        try Output.reportingErrors { try GatherOutput.play(global, json: output.json, .play(.startTimer)) }
-    }
 }
 
-struct TimerPauseCommand: ParsableCommand {
+struct TimerPauseCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause the countdown.")
+    static let change = PlayGather.Change.pauseTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-        try Output.reportingErrors { try GatherOutput.play(global, json: output.json, .play(.pauseTimer)) }
-    }
 }
 
-struct TimerResumeCommand: ParsableCommand {
+struct TimerResumeCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused countdown.")
+    static let change = PlayGather.Change.resumeTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-        try Output.reportingErrors { try GatherOutput.play(global, json: output.json, .play(.resumeTimer)) }
-    }
 }
 
-struct TimerResetCommand: ParsableCommand {
+struct TimerResetCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Stop the countdown and set it back to 10:00, as the app's reset does.")
+    static let change = PlayGather.Change.resetTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
-
-    func run() throws {
-        try Output.reportingErrors { try GatherOutput.play(global, json: output.json, .play(.resetTimer)) }
-    }
 }

@@ -9,8 +9,6 @@ public enum StorageError: Error, Equatable, Sendable {
     case busy
     case damaged(path: String)
     case diskFull
-    /// A row the schema allows but this version cannot make sense of (a tampered file).
-    case unreadableRow(what: String, reason: String)
     case other(String)
 
     public var message: String {
@@ -26,7 +24,6 @@ public enum StorageError: Error, Equatable, Sendable {
         case .busy: "the database stayed locked by another clubhouse command; try again"
         case .damaged(let path): "the database at \(path) is damaged"
         case .diskFull: "the disk is full; nothing was written"
-        case .unreadableRow(let what, let reason): "\(what) in the database cannot be read (\(reason))"
         case .other(let message): "database: \(message)"
         }
     }

@@ -63,3 +63,29 @@ func stacks(_ state: [String: Any]) -> [String: [String]]? {
 func storedNavigation(_ path: String) throws -> String {
     try sqlite(path, "SELECT selected_tab, selected_page, stacks, modal FROM navigation_state")
 }
+
+/// The JSON array a command printed.
+func jsonArray(_ text: String) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+}
+
+/// Everything in the database as the sqlite3 shell's `.dump` prints it: equal before and after a
+/// refused command, it proves that nothing was written.
+func databaseDump(_ path: String) throws -> String {
+    try sqlite(path, ".dump")
+}
+
+extension ClubhouseProcess {
+    /// Runs without a terminal; once standard output contains `text` (or after 30 s), calls
+    /// `whileRunning` with the process, then waits for it as `run` does.
+    func run(
+        _ arguments: [String], onceStdoutShows text: String, whileRunning: (Process) throws -> Void
+    ) throws -> Result {
+        try run(arguments, input: .none) { errURL, process in
+            // `run` writes standard output to the file "out" beside the one for standard error.
+            let outURL = errURL.deletingLastPathComponent().appending(path: "out")
+            _ = waitUntil { ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "").contains(text) }
+            try whileRunning(process)
+        }
+    }
+}

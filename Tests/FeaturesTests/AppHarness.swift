@@ -10,19 +10,23 @@ import TestSupport
 struct AppHarness {
     let database: AppDatabase
     let modalFlows: ModalFlows
+    /// The clock every tree this harness makes reads (a `FakeClock` in the gather tests).
+    let clock: any WallClock
     /// A real file, so that tests can tamper with it through the sqlite3 shell.
     let folder: TemporaryFolder
     var path: String { database.path }
     static let password = "s3cret-pass"
 
-    init(modalFlows: ModalFlows = .app) throws {
+    init(modalFlows: ModalFlows = .app, clock: any WallClock = SystemClock()) throws {
         folder = try TemporaryFolder()
         database = try AppDatabase.open(path: folder.path("clubhouse.sqlite"))
         self.modalFlows = modalFlows
+        self.clock = clock
     }
 
     func app() -> AppCoordinator {
-        AppCoordinator(store: database, hasher: ScryptPasswordHasher(cost: .testing), modalFlows: modalFlows)
+        AppCoordinator(
+            store: database, hasher: ScryptPasswordHasher(cost: .testing), modalFlows: modalFlows, clock: clock)
     }
 
     @discardableResult
@@ -65,6 +69,36 @@ struct AppHarness {
         return player
     }
 
+    /// Picks the teams on `players/confirm` and starts the gather, as `clubhouse gather new` does.
+    @discardableResult
+    func startGather(a: [Player], b: [Player]) throws -> Gather {
+        let outcome = try run(
+            Command(
+                link: .screen(.confirmPlayers),
+                .submit([("team-a", teamField(a)), ("team-b", teamField(b))], discardingDraft: true)))
+        guard case .form(.gatherStarted(let gather), _) = outcome.result else {
+            throw ClubhouseError.notOnScreen("no gather started in a test")
+        }
+        return gather
+    }
+
+    /// Acts on the gather in progress in a fresh tree and hands back what the action showed.
+    @discardableResult
+    func gather(_ action: GatherAction) throws -> GatherViewModel {
+        switch try run(.gather(action)).result {
+        case .gather(let model), .gatherEnded(let model): return model
+        default: throw ClubhouseError.notOnScreen("no gather shown in a test")
+        }
+    }
+
+    /// The ended gathers, newest first, as the profile's history shows them.
+    func history() throws -> [Gather] {
+        guard case .gatherList(let models) = try open("gathers").content else {
+            throw ClubhouseError.notOnScreen("no gather list in a test")
+        }
+        return models.map(\.gather)
+    }
+
     /// The state a fresh tree restores to (cuts applied, nothing saved).
     func state() throws -> NavigationState? {
         if case .main(_, let state, _) = try look().view { return state }
@@ -94,6 +128,11 @@ extension Outcome {
 
 extension NavigationState {
     func paths(_ tab: Tab) -> [String] { stack(for: tab).map(\.path) }
+}
+
+/// A team as typed into the confirm form: `3,5`.
+func teamField(_ players: [Player]) -> String {
+    players.map { String($0.id) }.joined(separator: ",")
 }
 
 func screens(_ paths: String...) -> [ScreenState] { paths.map { ScreenState(path: $0) } }

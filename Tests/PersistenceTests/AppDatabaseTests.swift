@@ -12,7 +12,9 @@ import Testing
         #expect(try sqlite(path, "PRAGMA application_id") == "\(AppDatabase.applicationID)")
         #expect(try sqlite(path, "PRAGMA user_version") == "3")
         #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
-        #expect(try sqlite(path, "SELECT identifier FROM grdb_migrations") == "0001_initial\n0002_navigation_v2\n0003_football_gather")
+        #expect(
+            try sqlite(path, "SELECT identifier FROM grdb_migrations")
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather")
         #expect(
             try sqlite(path, "SELECT name FROM sqlite_master WHERE name = 'navigation_state'") == "navigation_state")
     }

@@ -4,6 +4,8 @@
 public struct GatherTimer: Equatable, Sendable {
     /// The app's default: ten minutes.
     public static let defaultDuration: Milliseconds = 600_000
+    /// Time played is kept below this (a century), so that no tampered value can overflow a sum.
+    static let playedLimit: Milliseconds = 100 * 366 * 86_400_000
     /// The app's picker: minutes and seconds 0–59 each, at least one second.
     public static let durationRange: ClosedRange<Milliseconds> = 1_000...3_599_000
 
@@ -37,7 +39,7 @@ public struct GatherTimer: Equatable, Sendable {
         let duration = min(max(duration, Self.durationRange.lowerBound), Self.durationRange.upperBound)
         self.duration = duration
         self.remainingAtAnchor = min(max(remainingAtAnchor, 0), duration)
-        self.playedBeforeAnchor = max(playedBeforeAnchor, 0)
+        self.playedBeforeAnchor = min(max(playedBeforeAnchor, 0), Self.playedLimit)
         if state == .running, let startedAt {
             self.state = .running
             self.startedAt = startedAt
@@ -50,7 +52,9 @@ public struct GatherTimer: Equatable, Sendable {
     /// Time left at `now`, never below zero. A clock set back is treated as no time passing.
     public func remaining(at now: Milliseconds) -> Milliseconds {
         guard state == .running, let startedAt else { return remainingAtAnchor }
-        let elapsed = now >= startedAt ? now.subtractingReportingOverflow(startedAt).partialValue : 0
+        // A start so far back that the difference overflows has long run out.
+        let (difference, overflow) = now.subtractingReportingOverflow(startedAt)
+        let elapsed = overflow ? (now > startedAt ? Milliseconds.max : 0) : max(difference, 0)
         return max(remainingAtAnchor - min(elapsed, remainingAtAnchor), 0)
     }
 
@@ -130,7 +134,7 @@ public struct GatherTimer: Equatable, Sendable {
     /// Folds the running period into the anchor and moves to `state`.
     private mutating func anchor(_ state: State, at now: Milliseconds) {
         let left = remaining(at: now)
-        playedBeforeAnchor += remainingAtAnchor - left
+        playedBeforeAnchor = min(playedBeforeAnchor + (remainingAtAnchor - left), Self.playedLimit)
         remainingAtAnchor = left
         self.state = state
         startedAt = state == .running ? now : nil

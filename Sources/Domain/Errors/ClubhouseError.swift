@@ -9,6 +9,8 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     case playerNotFound(Player.ID)
     case gatherNotFound(Gather.ID)
     case noGatherInProgress
+    /// A stored record the schema allows but this version cannot make sense of (a tampered file).
+    case unreadableRecord(what: String, reason: String)
     /// Only one gather runs at a time.
     case gatherInProgress(Gather.ID, startedAt: String)
     case nothingChanged
@@ -29,6 +31,7 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .invalidInput(let reason): reason
         case .playerNotFound(let id): "no player \(id)"
         case .gatherNotFound(let id): "no gather \(id)"
+        case .unreadableRecord(let what, let reason): "\(what) in the database cannot be read (\(reason))"
         case .noGatherInProgress: "no gather is in progress; start one with: clubhouse gather new"
         case .gatherInProgress(let id, let startedAt):
             "gather \(id) (started \(startedAt)) is in progress; end or cancel it first"

@@ -67,23 +67,30 @@ public struct UseCases {
         }
     }
 
-    /// The gather if it exists and is the owner's; nil otherwise.
-    func existingGather(_ id: Gather.ID, owner: User.ID) throws -> Gather? {
+    /// The owner's gather, or why a screen cannot show it: missing, another user's, or a stored
+    /// row that cannot be read (so that a tampered row cuts one screen instead of failing every
+    /// command that restores it).
+    func lookUpGather(_ id: Gather.ID, owner: User.ID) throws -> Result<Gather, ClubhouseError> {
         do {
-            return try findGather(id, owner: owner)
-        } catch ClubhouseError.gatherNotFound {
-            return nil
+            return .success(try findGather(id, owner: owner))
+        } catch let error as ClubhouseError {
+            switch error {
+            case .gatherNotFound, .unreadableRecord: return .failure(error)
+            default: throw error
+            }
         }
     }
 
     /// Reads `gather` again for a screen showing it: nil when it is still there (and updated),
     /// else why the screen can no longer be shown.
     func refresh(_ gather: inout Gather) throws -> String? {
-        guard let fresh = try existingGather(gather.id, owner: gather.ownerID) else {
-            return ClubhouseError.gatherNotFound(gather.id).message
+        switch try lookUpGather(gather.id, owner: gather.ownerID) {
+        case .success(let fresh):
+            gather = fresh
+            return nil
+        case .failure(let error):
+            return error.message
         }
-        gather = fresh
-        return nil
     }
 
     /// Reads `player` again for a screen showing it: nil when it is still there (and updated),

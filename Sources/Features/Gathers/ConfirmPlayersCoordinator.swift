@@ -54,8 +54,10 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
         guard case .gather(let id) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
-        guard let gather = try useCases.existingGather(id, owner: owner) else {
-            return .refused(ClubhouseError.gatherNotFound(id).message)
+        let gather: Gather
+        switch try useCases.lookUpGather(id, owner: owner) {
+        case .success(let found): gather = found
+        case .failure(let error): return .refused(error.message)
         }
         guard gather.isInProgress else { return .refused("gather \(id) has ended") }
         return .open(makeGather(gather))

@@ -19,8 +19,10 @@ public final class GatherListCoordinator: FlowCoordinator {
         guard case .gather(let id) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
-        guard let gather = try useCases.existingGather(id, owner: owner) else {
-            return .refused(ClubhouseError.gatherNotFound(id).message)
+        let gather: Gather
+        switch try useCases.lookUpGather(id, owner: owner) {
+        case .success(let found): gather = found
+        case .failure(let error): return .refused(error.message)
         }
         guard !gather.isInProgress else {
             return .refused("gather \(id) is in progress; it is on the players tab, not in history")

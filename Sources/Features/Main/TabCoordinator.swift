@@ -209,7 +209,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 var chain = screen.chain
                 // A gather in progress lives on the players tab, over the confirm screen that
                 // started it (as in the app); an ended one is history, in the profile tab.
-                if case .gather(let id) = screen, try useCases.existingGather(id, owner: user.id)?.isInProgress == true
+                if case .gather(let id) = screen,
+                    case .success(let gather) = try useCases.lookUpGather(id, owner: user.id),
+                    gather.isInProgress
                 {
                     tab = .players
                     chain = [.players, .confirmPlayers, screen]

@@ -1,8 +1,10 @@
 import Domain
 import GRDB
 
-/// Gathers and their players. Every column is read with GRDB's throwing decoding and every stored
-/// name is checked, so a tampered row gives a clean error instead of a crash.
+/// Gathers and their players. Every column is read with GRDB's throwing decoding, so a tampered
+/// row never crashes: a score or timer value of the wrong type or out of range is brought back to
+/// something valid (the gather stays playable), and what cannot be (its id, owner, a player's
+/// name) is `ClubhouseError.unreadableRecord`, which the screens showing it turn into a cut.
 public struct GatherStore: GatherRepository {
     let db: Database
 
@@ -134,7 +136,7 @@ public struct GatherStore: GatherRepository {
             case .a: gathers[position].teamA.append(player)
             case .b: gathers[position].teamB.append(player)
             case nil:
-                throw StorageError.unreadableRow(
+                throw ClubhouseError.unreadableRecord(
                     what: "a player of gather \(gatherID)", reason: "unknown team '\(teamName)'")
             }
         }
@@ -144,23 +146,15 @@ public struct GatherStore: GatherRepository {
     private static func gather(_ row: Row) throws -> Gather {
         let id: Gather.ID = try decode(row, "id", what: "a gather")
         let what = "gather \(id)"
-        let stateName: String = try decode(row, "timer_state", what: what)
-        guard let state = GatherTimer.State(rawValue: stateName) else {
-            throw StorageError.unreadableRow(what: what, reason: "unknown timer state '\(stateName)'")
-        }
-        let duration: Milliseconds = try decode(row, "timer_duration_ms", what: what)
-        let remaining: Milliseconds = try decode(row, "timer_remaining_ms", what: what)
-        let timerStart: Milliseconds? = try decode(row, "timer_started_ms", what: what)
-        let played: Milliseconds = try decode(row, "timer_played_ms", what: what)
+        let state = lenient(row, "timer_state").flatMap(GatherTimer.State.init(rawValue:)) ?? .paused
         let timer = GatherTimer(
-            duration: duration, state: state, remainingAtAnchor: remaining, startedAt: timerStart,
-            playedBeforeAnchor: played)
-        let scoreA: Int = try decode(row, "score_a", what: what)
-        let scoreB: Int = try decode(row, "score_b", what: what)
-        let score = Score(stored: scoreA, scoreB)
+            duration: lenient(row, "timer_duration_ms") ?? GatherTimer.defaultDuration, state: state,
+            remainingAtAnchor: lenient(row, "timer_remaining_ms") ?? 0, startedAt: lenient(row, "timer_started_ms"),
+            playedBeforeAnchor: lenient(row, "timer_played_ms") ?? 0)
+        let score = Score(stored: lenient(row, "score_a") ?? 0, lenient(row, "score_b") ?? 0)
         var ending: Gather.Ending?
         if let endedAt: String = try decode(row, "ended_at", what: what) {
-            let winnerName: String? = try decode(row, "winner", what: what)
+            let winnerName: String? = lenient(row, "winner")
             ending = Gather.Ending(
                 endedAt: endedAt, winner: winnerName.flatMap(Winner.init(rawValue:)) ?? Winner(score))
         }
@@ -175,16 +169,21 @@ public struct GatherStore: GatherRepository {
         let what = "a player of gather \(gather)"
         let live: Bool = try decode(row, "live", what: what)
         let prefix = live ? "live_" : ""
-        let id: Player.ID? = try decode(row, "player_id", what: what)
+        let id: Player.ID? = lenient(row, "player_id")
         let name: String = try decode(row, prefix + "name", what: what)
-        let age: Int? = try decode(row, prefix + "age", what: what)
-        let skill: String? = try decode(row, prefix + "skill", what: what)
-        let position: String? = try decode(row, prefix + "position", what: what)
-        let team: String? = try decode(row, prefix + "favourite_team", what: what)
+        let age: Int? = lenient(row, prefix + "age")
+        let skill: String? = lenient(row, prefix + "skill")
+        let position: String? = lenient(row, prefix + "position")
+        let team: String? = lenient(row, prefix + "favourite_team")
         // An unknown stored value shows as unset rather than failing the whole gather.
         return GatherPlayer(
             playerID: id, name: name, age: age, skill: skill.flatMap(Skill.init(rawValue:)),
             position: position.flatMap(Position.init(rawValue:)), favouriteTeam: team)
+    }
+
+    /// A value where a wrong type is as good as none: the caller has a sound default.
+    private static func lenient<Value: DatabaseValueConvertible>(_ row: Row, _ column: String) -> Value? {
+        (try? row.decode(Value?.self, forColumn: column)) ?? nil
     }
 
     private static func decode<Value: DatabaseValueConvertible>(_ row: Row, _ column: String, what: String) throws
@@ -193,7 +192,7 @@ public struct GatherStore: GatherRepository {
         do {
             return try row.decode(forColumn: column)
         } catch {
-            throw StorageError.unreadableRow(what: what, reason: "\(column) holds a value of the wrong type")
+            throw ClubhouseError.unreadableRecord(what: what, reason: "\(column) holds a value of the wrong type")
         }
     }
 }

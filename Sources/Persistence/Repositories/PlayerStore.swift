@@ -31,6 +31,15 @@ public struct PlayerStore: PlayerRepository {
     }
 
     public func delete(_ id: Player.ID, owner: User.ID) throws -> Bool {
+        // A gather in progress shows its players as they are now; once one is deleted it keeps
+        // the copy in gather_players, which must be the player as last seen, not as at the start.
+        try db.execute(
+            sql: """
+                UPDATE gather_players SET (name, age, skill, position, favourite_team) =
+                    (SELECT name, age, skill, position, favourite_team FROM players WHERE id = :id)
+                WHERE player_id = :id AND gather_id IN (SELECT id FROM gathers WHERE ended_at IS NULL)
+                """,
+            arguments: ["id": id])
         try db.execute(sql: "DELETE FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner])
         return db.changesCount > 0
     }

@@ -30,6 +30,11 @@ struct GatherWatchCommand: ParsableCommand {
             let app = try CommandContext.app(global)
             let inPlace = isatty(STDOUT_FILENO) == 1
             signal(SIGINT) { _ in interrupted = 1 }
+            // A parent may have started us with SIGINT blocked; Ctrl-C must still stop the watch.
+            var interrupts = sigset_t()
+            sigemptyset(&interrupts)
+            sigaddset(&interrupts, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
             var shownOnce = false
             while interrupted == 0 {
                 let model: GatherViewModel

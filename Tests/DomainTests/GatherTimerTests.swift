@@ -122,7 +122,7 @@ import Testing
         #expect(throws: ClubhouseError.invalidInput("time is up; the timer has stopped")) {
             try timer.pause(at: end + 5_000)
         }
-        #expect(throws: ClubhouseError.invalidInput("the timer is not paused; start it instead")) {
+        #expect(throws: ClubhouseError.invalidInput("time is up; set a new time or reset the timer to play on")) {
             try timer.resume(at: end + 5_000)
         }
     }

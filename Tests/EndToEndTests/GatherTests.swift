@@ -486,7 +486,8 @@ extension ClubhouseProcess {
             .error("time is up; set a new time or reset the timer before starting it again"))
         try expectRefused(clubhouse, ["gather", "timer", "pause"], .error("time is up; the timer has stopped"))
         try expectRefused(
-            clubhouse, ["gather", "timer", "resume"], .error("the timer is not paused; start it instead"))
+            clubhouse, ["gather", "timer", "resume"], .error("time is up; set a new time or reset the timer to play on")
+        )
 
         // A new time plays on; ending keeps the ten minutes played.
         let set = try clubhouse.run(["gather", "timer", "set", "02:30", "--json"])

@@ -109,7 +109,11 @@ public struct GatherTimer: Equatable, Sendable {
         self = settled(at: now)
         guard state == .paused else {
             throw .invalidInput(
-                state == .running ? "the timer is already running" : "the timer is not paused; start it instead")
+                state == .running
+                    ? "the timer is already running"
+                    : remainingAtAnchor == 0
+                        ? "time is up; set a new time or reset the timer to play on"
+                        : "the timer is not paused; start it instead")
         }
         anchor(.running, at: now)
     }

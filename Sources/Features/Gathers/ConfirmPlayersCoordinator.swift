@@ -40,7 +40,7 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " })
         guard !parts.isEmpty else { throw ClubhouseError.invalidInput("\(team.name) needs at least one player") }
         return try parts.map { part in
-            guard part.count <= 18, part.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Player.ID(part), id > 0
+            guard part.count <= 19, part.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Player.ID(part), id > 0
             else {
                 throw ClubhouseError.invalidInput(
                     "\(team.name): '\(part.prefix(40))' is not a player id (ids are whole numbers, as 'player list' shows)"

@@ -69,9 +69,9 @@ public struct GatherStore: GatherRepository {
             sql: """
                 UPDATE gather_players SET (name, age, skill, position, favourite_team) =
                     (SELECT name, age, skill, position, favourite_team FROM players WHERE players.id = player_id)
-                WHERE gather_id = ? AND player_id IS NOT NULL
+                WHERE gather_id = ? AND player_id IN (SELECT id FROM players WHERE owner_id = ?)
                 """,
-            arguments: [gather.id])
+            arguments: [gather.id, gather.ownerID])
         guard let ended = try find(gather.id, owner: gather.ownerID) else {
             throw ClubhouseError.gatherNotFound(gather.id)
         }

@@ -52,7 +52,7 @@ struct GatherScoreCommand: ParsableCommand {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2,
             let a = Int(parts[0]), let b = Int(parts[1]),
-            parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } })
         else {
             throw ClubhouseError.invalidInput("a score is A-B with whole numbers, for example 3-2")
         }

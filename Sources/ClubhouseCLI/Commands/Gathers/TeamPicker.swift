@@ -17,9 +17,11 @@ enum TeamPicker {
                 teams[team] = (try? ConfirmPlayersCoordinator.ids(text, team: team)) ?? []
             }
         }
-        if !(teams[.a] ?? []).isEmpty, !(teams[.b] ?? []).isEmpty {
-            Output.note("resuming your teams from the draft")
-            return
+        if let a = teams[.a], let b = teams[.b], !a.isEmpty, !b.isEmpty {
+            // The draft keeps the teams, not who was still on the bench: ask before starting.
+            let list = { (ids: [Player.ID]) in ids.map { "#\($0)" }.joined(separator: ", ") }
+            Output.note("your draft has Team A: \(list(a)) and Team B: \(list(b))")
+            if Confirmation.ask("Start with these teams? (n picks again)", yes: false) { return }
         }
         let players = model.players
         guard players.count >= 2 else {

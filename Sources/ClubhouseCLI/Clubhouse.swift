@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @main
 struct Clubhouse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,4 +25,11 @@ struct Clubhouse: ParsableCommand {
             HistoryCommand.self, UndoCommand.self, ReopenCommand.self,
         ]
     )
+
+    static func main() {
+        // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output
+        // reports as a clean exit, instead of killing the process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        main(nil)
+    }
 }

@@ -3,32 +3,38 @@ import Domain
 import Foundation
 import Persistence
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Writing to the terminal, and the one place errors become an `error:` line and an exit code.
 enum Output {
     /// Writes `text` and a newline to standard output in one call (lists can be long).
     static func print(_ text: String) {
         var line = text
         line.append("\n")
-        FileHandle.standardOutput.write(Data(line.utf8))
+        write(line, to: STDOUT_FILENO)
     }
 
     /// Replaces the line the cursor is on (a live countdown on a terminal).
     static func redraw(_ text: String) {
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K\(text)".utf8))
+        write("\r\u{1B}[K\(text)", to: STDOUT_FILENO)
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(line(message))\n".utf8))
+        write("warning: \(line(message))\n", to: STDERR_FILENO)
     }
 
     /// A line for the person at the terminal that is not the command's output.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("note: \(line(message))\n".utf8))
+        write("note: \(line(message))\n", to: STDERR_FILENO)
     }
 
     /// A question on the terminal; the answer is typed on the same line.
     static func prompt(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(text, to: STDERR_FILENO)
     }
 
     /// Runs a command's body; any failure that is not a usage error becomes one `error:` line on
@@ -39,9 +45,38 @@ enum Output {
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("error: \(line(message(for: error)))\n".utf8))
+            write("error: \(line(message(for: error)))\n", to: STDERR_FILENO)
             throw ExitCode.failure
         }
+    }
+
+    /// Writes all of `text`, or ends the process cleanly when it cannot: a full disk, a closed
+    /// descriptor, or a reader that went away (`clubhouse player list | head -1`; SIGPIPE is
+    /// ignored, so that shows up here as EPIPE). Whatever the command wrote to the database has
+    /// committed by then; only its report is lost, so the exit status says so.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        let failure: Int32? = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        guard let failure else { return }
+        // The reader is gone: end quietly, as other command-line tools do.
+        if failure == EPIPE { exit(1) }
+        if descriptor != STDERR_FILENO {
+            let reason = String(cString: strerror(failure))
+            write("error: cannot write the output (\(reason))\n", to: STDERR_FILENO)
+        }
+        exit(1)
     }
 
     /// A message as one line a person can read: escaped, and cut short when a stored or typed

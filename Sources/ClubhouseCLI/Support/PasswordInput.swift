@@ -61,12 +61,12 @@ private enum SilentPrompt {
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         // Shown only once typing is safe: echo is off and an interrupt restores the terminal.
-        FileHandle.standardError.write(Data(prompt.utf8))
+        Output.write(prompt, to: STDERR_FILENO)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
-            FileHandle.standardError.write(Data("\n".utf8))  // the Enter key was not echoed
+            Output.write("\n", to: STDERR_FILENO)  // the Enter key was not echoed
         }
         guard let line = readLine(strippingNewline: true) else {
             throw InputError(message: "no password was entered")

@@ -16,3 +16,11 @@ public protocol GatherRepository {
     /// Ended gathers, newest first; at most `limit` when given.
     func ended(owner: User.ID, limit: Int?) throws -> [Gather]
 }
+
+extension GatherRepository {
+    /// The owner's gather, or `gatherNotFound`.
+    func existing(_ id: Gather.ID, owner: User.ID) throws -> Gather {
+        guard let gather = try find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        return gather
+    }
+}

@@ -14,7 +14,8 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
     public var draft = FormDraft()
     private let owner: User.ID
 
-    public static let teamFields: [Team: String] = [.a: "team-a", .b: "team-b"]
+    /// The draft's field for a team's ids: `team-a`, `team-b`.
+    public static func field(for team: Team) -> String { "team-\(team.rawValue)" }
 
     init(router: any Router, owner: User.ID) {
         self.router = router
@@ -24,15 +25,15 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
     public var fields: [FormField] {
         Team.allCases.map {
             FormField(
-                name: Self.teamFields[$0]!, label: $0.name, hint: "player ids, separated by commas", isRequired: true)
+                name: Self.field(for: $0), label: $0.name, hint: "player ids, separated by commas", isRequired: true)
         }
     }
 
     public func check(_ field: String, _ text: String) throws {
-        guard Self.teamFields.values.contains(field) else {
+        guard let team = Team.allCases.first(where: { Self.field(for: $0) == field }) else {
             throw ClubhouseError.invalidInput("the confirm-players form has no field '\(field)'")
         }
-        _ = try Self.ids(text, team: field == "team-a" ? .a : .b)
+        _ = try Self.ids(text, team: team)
     }
 
     /// A team as typed: `1,2,3` (spaces allowed).
@@ -73,7 +74,7 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
     /// Starts the gather with the teams in the draft and shows it over this screen.
     public func submit(_ useCases: UseCases) throws -> FormResult {
         func team(_ team: Team) throws -> [Player.ID] {
-            guard let text = draft[Self.teamFields[team]!] else {
+            guard let text = draft[Self.field(for: team)] else {
                 throw ClubhouseError.invalidInput("\(team.name) needs at least one player")
             }
             return try Self.ids(text, team: team)

@@ -21,7 +21,7 @@ extension TabCoordinator {
     /// and hands back its coordinator.
     public func openGatherInProgress(_ useCases: UseCases) throws -> GatherCoordinator {
         let gather = try useCases.findGather.inProgress(owner: user.id)
-        try open(.screen(.gather(gather.id)), useCases)
+        try openGather(inProgress: gather.id, useCases)
         return try current(GatherCoordinator.self, "the gather in progress")
     }
 

@@ -204,20 +204,17 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             switch screen.place {
             case .login:
                 throw ClubhouseError.alreadySignedIn(username: user.username)
-            case .tab(var tab):
-                try requireNoModal()
-                var chain = screen.chain
+            case .tab(let tab):
                 // A gather in progress lives on the players tab, over the confirm screen that
                 // started it (as in the app); an ended one is history, in the profile tab.
                 if case .gather(let id) = screen,
                     case .success(let gather) = try useCases.lookUpGather(id, owner: user.id),
                     gather.isInProgress
                 {
-                    tab = .players
-                    chain = [.players, .confirmPlayers, screen]
+                    try openGather(inProgress: id, useCases)
+                } else {
+                    try open(screen.chain, on: tab, useCases)
                 }
-                try setChain(chain, over: root(for: tab), useCases)
-                selectedTab = tab
             case .modal:
                 let chain = screen.chain
                 if let modal, modal.screen == chain[0] {
@@ -231,6 +228,18 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 }
             }
         }
+    }
+
+    /// Makes `chain` the stack of `tab` and selects it.
+    private func open(_ chain: [Screen], on tab: Tab, _ useCases: UseCases) throws {
+        try requireNoModal()
+        try setChain(chain, over: root(for: tab), useCases)
+        selectedTab = tab
+    }
+
+    /// Opens a gather known to be in progress where it lives: `players > players/confirm > gathers/<id>`.
+    func openGather(inProgress id: Gather.ID, _ useCases: UseCases) throws {
+        try open([.players, .confirmPlayers, .gather(id)], on: .players, useCases)
     }
 
     /// Types `fields` into the form on screen, each checked before it enters the draft.

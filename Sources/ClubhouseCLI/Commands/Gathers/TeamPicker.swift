@@ -13,7 +13,7 @@ enum TeamPicker {
         }
         var teams: [Team: [Player.ID]] = [:]
         for team in Team.allCases {
-            if let text = model.form.draft[ConfirmPlayersCoordinator.teamFields[team]!] {
+            if let text = model.form.draft[ConfirmPlayersCoordinator.field(for: team)] {
                 teams[team] = (try? ConfirmPlayersCoordinator.ids(text, team: team)) ?? []
             }
         }
@@ -47,7 +47,7 @@ enum TeamPicker {
                 teams[team, default: []].append(player.id)
                 let ids = teams[team]!.map(String.init).joined(separator: ",")
                 _ = try CommandContext.perform(
-                    app, Command(.fill([(ConfirmPlayersCoordinator.teamFields[team]!, ids)])))
+                    app, Command(.fill([(ConfirmPlayersCoordinator.field(for: team), ids)])))
             }
             if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return }
             guard !bench.isEmpty else {

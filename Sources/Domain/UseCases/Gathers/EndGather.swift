@@ -9,7 +9,7 @@ public struct EndGather {
     }
 
     public func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
-        guard var gather = try gathers.find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        var gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress else { throw ClubhouseError.invalidInput("gather \(id) has already ended") }
         let now = clock.now()
         // The countdown stops where it is; what ran is the time played.
@@ -28,7 +28,7 @@ public struct DeleteGather {
     }
 
     public func callAsFunction(_ id: Gather.ID, owner: User.ID, inProgress: Bool) throws {
-        guard let gather = try gathers.find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        let gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress == inProgress else {
             throw ClubhouseError.invalidInput(
                 inProgress

@@ -8,8 +8,7 @@ public struct FindGather {
 
     /// The owner's gather, or `gatherNotFound`.
     public func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
-        guard let gather = try gathers.find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
-        return gather
+        try gathers.existing(id, owner: owner)
     }
 
     /// The owner's gather in progress, or `noGatherInProgress`.

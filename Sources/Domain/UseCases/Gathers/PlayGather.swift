@@ -18,7 +18,7 @@ public struct PlayGather {
     }
 
     public func callAsFunction(_ change: Change, _ id: Gather.ID, owner: User.ID) throws -> Gather {
-        guard var gather = try gathers.find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
+        var gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress else {
             throw ClubhouseError.invalidInput("gather \(id) has ended; it can no longer change")
         }

@@ -29,16 +29,18 @@ public final class AppDatabase: UnitOfWork {
         self.path = path
     }
 
-    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    /// Refuses, without writing to it, a file that is not a Clubhouse database or is newer.
-    public static func open(path: String) throws -> AppDatabase {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            throw StorageError.folderMissing(path: folder)
-        }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw StorageError.cannotOpen(path: path, reason: "it is a folder")
+    /// Opens the database at `location` and brings its schema up to date. Refuses, without
+    /// writing to it, anything that is not a regular file, a file that is not a Clubhouse
+    /// database, a newer one, or one whose schema does not match its version.
+    ///
+    /// A missing file is created (0600) only when `creating`; otherwise the command runs on a
+    /// fresh database in memory, so a command that only reads answers as a new file would and
+    /// leaves nothing behind.
+    public static func open(_ location: DatabaseLocation, creating: Bool) throws -> AppDatabase {
+        let path = location.path
+        if try DatabaseFile.inspect(location) == .missing {
+            guard creating else { return try inMemory(path: path) }
+            try DatabaseFile.create(location)
         }
         let database: AppDatabase
         do {
@@ -53,9 +55,14 @@ public final class AppDatabase: UnitOfWork {
         return database
     }
 
+    /// Opens (creating if needed) the database at a literal `path`.
+    public static func open(path: String) throws -> AppDatabase {
+        try open(DatabaseLocation(path: path), creating: true)
+    }
+
     /// An empty, migrated database in memory, for tests where file behaviour does not matter.
-    public static func inMemory() throws -> AppDatabase {
-        let database = AppDatabase(queue: try DatabaseQueue(), path: ":memory:")
+    public static func inMemory(path: String = ":memory:") throws -> AppDatabase {
+        let database = AppDatabase(queue: try DatabaseQueue(), path: path)
         try migrator.migrate(database.queue)
         return database
     }
@@ -106,16 +113,28 @@ public final class AppDatabase: UnitOfWork {
         let version: Int = row?["user_version"] ?? 0
         let objects: Int = row?["objects"] ?? 0
         switch applicationID {
-        case Self.applicationID where version == Self.schemaVersion:
-            return .ready
         case Self.applicationID where version > Self.schemaVersion:
             throw StorageError.newerSchema(path: path, found: version, known: Self.schemaVersion)
         case Self.applicationID:
-            return .needsMigration
+            try checkShape(version: version)
+            return version == Self.schemaVersion ? .ready : .needsMigration
         case 0 where version == 0 && objects == 0:
             return .needsMigration  // a new, empty file
         default:
             throw StorageError.notClubhouseDatabase(path: path)
+        }
+    }
+
+    /// Refuses a file whose tables, indexes or triggers are not those of its recorded version:
+    /// a command would otherwise fail halfway, or a migration build on what is not there.
+    private func checkShape(version: Int) throws {
+        let problems: [String] = try queue.inDatabase { db in
+            let objects = try SchemaShape.objects(db)
+            if SchemaShape.digests[version] == SchemaShape.digest(objects) { return [] }
+            return try SchemaShape.differences(db, version: version)
+        }
+        if !problems.isEmpty {
+            throw StorageError.schemaMismatch(path: path, version: version, problems: problems)
         }
     }
 
@@ -125,7 +144,7 @@ public final class AppDatabase: UnitOfWork {
         2: NavigationStore.upgradeAll
     ]
 
-    private static let migrator: DatabaseMigrator = {
+    static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         for migration in EmbeddedMigrations.all {
             migrator.registerMigration(migration.name) { db in

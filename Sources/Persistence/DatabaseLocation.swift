@@ -2,27 +2,38 @@ import Foundation
 
 /// Which database a command uses: `--database PATH`, else `$CLUBHOUSE_DB`, else
 /// `${XDG_DATA_HOME:-$HOME/.local/share}/clubhouse/clubhouse.sqlite`.
-public enum DatabaseLocation {
+///
+/// The path is always a literal file path, made absolute: `:memory:` is a file named so in the
+/// current folder and `file:x?mode=memory` is not a SQLite URI. Resolving has no side effects;
+/// folders are created only by a command that creates the database (`DatabaseFile.create`).
+public struct DatabaseLocation: Equatable, Sendable {
     public static let environmentVariable = "CLUBHOUSE_DB"
 
-    /// The path to open. Only the default location's folders are created: an explicit path whose
-    /// folder is missing is more likely a typo than a wish for new folders.
-    public static func resolve(explicit: String?, environment: [String: String]) throws -> String {
+    public let path: String
+    /// The default location's folder, created (0700) with the database; an explicit path's folder
+    /// must exist, since a missing one is more likely a typo than a wish for new folders.
+    public let folderToCreate: String?
+
+    /// A literal path, as given (tests and tools that already hold one).
+    public init(path: String) {
+        self.init(path: Self.absolute(path), folderToCreate: nil)
+    }
+
+    init(path: String, folderToCreate: String?) {
+        self.path = path
+        self.folderToCreate = folderToCreate
+    }
+
+    public static func resolve(explicit: String?, environment: [String: String]) throws -> DatabaseLocation {
         if let explicit {
             guard !explicit.isEmpty else { throw StorageError.noPath }
-            return explicit
+            return DatabaseLocation(path: absolute(explicit), folderToCreate: nil)
         }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-            return fromEnvironment
+            return DatabaseLocation(path: absolute(fromEnvironment), folderToCreate: nil)
         }
         let folder = try defaultFolder(environment: environment)
-        do {
-            try FileManager.default.createDirectory(
-                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw StorageError.cannotOpen(path: folder, reason: "cannot create the folder")
-        }
-        return folder + "/clubhouse.sqlite"
+        return DatabaseLocation(path: folder + "/clubhouse.sqlite", folderToCreate: folder)
     }
 
     static func defaultFolder(environment: [String: String]) throws -> String {
@@ -30,9 +41,15 @@ public enum DatabaseLocation {
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
             return dataHome + "/clubhouse"
         }
-        guard let home = environment["HOME"], !home.isEmpty else {
-            throw StorageError.other("neither HOME nor XDG_DATA_HOME is set; pass --database PATH")
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            throw StorageError.other("neither HOME nor XDG_DATA_HOME is an absolute path; pass --database PATH")
         }
         return home + "/.local/share/clubhouse"
+    }
+
+    private static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let folder = FileManager.default.currentDirectoryPath
+        return (folder.hasSuffix("/") ? folder : folder + "/") + path
     }
 }

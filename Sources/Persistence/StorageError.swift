@@ -2,6 +2,8 @@
 public enum StorageError: Error, Equatable, Sendable {
     case notClubhouseDatabase(path: String)
     case newerSchema(path: String, found: Int, known: Int)
+    /// The file says schema `version` but its tables, indexes or triggers differ.
+    case schemaMismatch(path: String, version: Int, problems: [String])
     case noPath
     case folderMissing(path: String)
     case readOnly(path: String)
@@ -17,6 +19,8 @@ public enum StorageError: Error, Equatable, Sendable {
             "\(path) is not a Clubhouse database; it was left untouched"
         case .newerSchema(let path, let found, let known):
             "\(path) was written by a newer Clubhouse (schema \(found); this one knows up to \(known)); it was left untouched"
+        case .schemaMismatch(let path, let version, let problems):
+            "\(path) does not match Clubhouse schema \(version) (\(Self.list(problems))); it was left untouched"
         case .noPath: "--database needs a path"
         case .folderMissing(let path): "the folder \(path) does not exist"
         case .readOnly(let path): "cannot write to \(path): the database or its folder is read-only"
@@ -26,5 +30,11 @@ public enum StorageError: Error, Equatable, Sendable {
         case .diskFull: "the disk is full; nothing was written"
         case .other(let message): "database: \(message)"
         }
+    }
+
+    /// The first few of a list, then how many more.
+    private static func list(_ items: [String]) -> String {
+        let shown = items.prefix(4).joined(separator: ", ")
+        return items.count > 4 ? "\(shown) and \(items.count - 4) more" : shown
     }
 }

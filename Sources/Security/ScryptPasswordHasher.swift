@@ -19,8 +19,21 @@ public struct ScryptPasswordHasher: PasswordHasher {
         public static let testing = Cost(logN: 10, blockSize: 8, parallelism: 1)
 
         /// Bounds for parameters read back from the database, so a tampered hash cannot make
-        /// verification use gigabytes of memory.
-        static let accepted = (logN: 1...20, blockSize: 1...16, parallelism: 1...4)
+        /// verification use gigabytes of memory or take minutes: each parameter alone, then what
+        /// they cost together. scrypt needs 128·r·N bytes and time in proportion to p·r·N.
+        static let accepted = (logN: 10...20, blockSize: 1...16, parallelism: 1...4)
+        /// r·N of `recommended`: 128 MiB.
+        static let maximumMemoryUnits = 1 << 20
+        /// p·r·N: twice `recommended`'s time at most.
+        static let maximumWorkUnits = 1 << 21
+
+        var isWithinBounds: Bool {
+            guard Self.accepted.logN.contains(logN), Self.accepted.blockSize.contains(blockSize),
+                Self.accepted.parallelism.contains(parallelism)
+            else { return false }
+            let memory = blockSize << logN
+            return memory <= Self.maximumMemoryUnits && memory * parallelism <= Self.maximumWorkUnits
+        }
     }
 
     static let saltByteCount = 16
@@ -46,6 +59,10 @@ public struct ScryptPasswordHasher: PasswordHasher {
         return SymmetricKey(data: key) == SymmetricKey(data: stored.key)
     }
 
+    public func isWellFormed(_ storedHash: String) -> Bool {
+        Self.parse(storedHash) != nil
+    }
+
     public var decoyHash: String {
         Self.format(cost: cost, salt: Data(count: Self.saltByteCount), key: Data(count: Self.keyByteCount))
     }
@@ -66,6 +83,7 @@ public struct ScryptPasswordHasher: PasswordHasher {
     static func parse(_ text: String) -> (cost: Cost, salt: Data, key: Data)? {
         let parts = text.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0].isEmpty, parts[1] == "scrypt",
+            parts[3].utf8.count <= 88, parts[4].utf8.count <= 88,
             let salt = Data(base64Encoded: String(parts[3])), salt.count >= 8,
             let key = Data(base64Encoded: String(parts[4])), key.count == keyByteCount
         else { return nil }
@@ -75,10 +93,9 @@ public struct ScryptPasswordHasher: PasswordHasher {
             guard pair.count == 2, let value = Int(pair[1]) else { return nil }
             values[pair[0]] = value
         }
-        guard let logN = values["ln"], let r = values["r"], let p = values["p"],
-            Cost.accepted.logN.contains(logN), Cost.accepted.blockSize.contains(r),
-            Cost.accepted.parallelism.contains(p)
-        else { return nil }
-        return (Cost(logN: logN, blockSize: r, parallelism: p), salt, key)
+        guard let logN = values["ln"], let r = values["r"], let p = values["p"] else { return nil }
+        let cost = Cost(logN: logN, blockSize: r, parallelism: p)
+        guard cost.isWithinBounds else { return nil }
+        return (cost, salt, key)
     }
 }

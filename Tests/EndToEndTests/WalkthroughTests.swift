@@ -89,7 +89,7 @@ import Testing
         try FileManager.default.copyItem(at: ClubhouseProcess.binary, to: copy)
         var clubhouse = ClubhouseProcess(database: folder.path("fresh.sqlite"))
         clubhouse.binary = copy
-        let result = try clubhouse.run(["nav", "--json"])
+        let result = try clubhouse.run(["register", "ana", "--password-stdin"], stdin: "s3cret-pass")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try sqlite(folder.path("fresh.sqlite"), "SELECT identifier FROM grdb_migrations ORDER BY identifier")
@@ -99,12 +99,18 @@ import Testing
     @Test func theDatabaseComesFromTheEnvironmentOrTheXDGFolder() throws {
         let folder = try TemporaryFolder()
         var clubhouse = ClubhouseProcess(database: "unused")
+        let register = ["register", "ana", "--password-stdin"]
         clubhouse.environment = ["CLUBHOUSE_DB": folder.path("from-env.sqlite")]
+        // A command that only reads answers as a new database would and creates nothing.
         #expect(try clubhouse.run(["nav"], useDatabaseOption: false).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("from-env.sqlite")))
+        #expect(try clubhouse.run(register, stdin: "s3cret-pass", useDatabaseOption: false).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path("from-env.sqlite")))
 
         clubhouse.environment = ["XDG_DATA_HOME": folder.path("data")]
-        #expect(try clubhouse.run(["nav"], useDatabaseOption: false).status == 0)
+        #expect(try clubhouse.run(["whoami"], useDatabaseOption: false).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("data")))
+        #expect(try clubhouse.run(register, stdin: "s3cret-pass", useDatabaseOption: false).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.path("data/clubhouse/clubhouse.sqlite")))
     }
 

@@ -540,7 +540,7 @@ import Testing
         let gather = try harness.startGather(a: [zoe], b: [kai])
         _ = try end()
         try harness.database.write { repositories in
-            let useCases = UseCases(repositories, hasher: ScryptPasswordHasher(cost: .testing), clock: clock)
+            let useCases = UseCases(repositories, clock: clock)
             #expect(throws: ClubhouseError.invalidInput("gather \(gather.id) has ended; it can no longer change")) {
                 try useCases.playGather(.score(.a, by: 1), gather.id, owner: ana.id)
             }

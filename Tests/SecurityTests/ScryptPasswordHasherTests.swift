@@ -42,6 +42,24 @@ import Testing
         #expect(!hasher.verify("anything-at-all", against: stored))
     }
 
+    /// Each parameter within its own range is not enough: together they must stay within the
+    /// recommended cost's memory (r·N) and twice its time (p·r·N), or nothing is hashed at all.
+    @Test(arguments: [
+        ("ln=17,r=8,p=1", true), ("ln=17,r=8,p=2", true), ("ln=10,r=1,p=1", true), ("ln=20,r=1,p=2", true),
+        ("ln=17,r=8,p=3", false), ("ln=18,r=8,p=1", false), ("ln=20,r=16,p=4", false), ("ln=9,r=8,p=1", false),
+        ("ln=17,r=0,p=1", false), ("ln=17,r=8,p=0", false), ("ln=-1,r=8,p=1", false),
+        ("ln=99999999999999999999,r=8,p=1", false), ("r=8,p=1", false),
+    ])
+    func storedCostsAreBoundedBeforeAnyHashing(_ settings: String, _ accepted: Bool) {
+        let stored = "$scrypt$\(settings)$c2FsdHNhbHQ=$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+        #expect(hasher.isWellFormed(stored) == accepted)
+    }
+
+    @Test func aHashItMadeIsWellFormed() throws {
+        #expect(hasher.isWellFormed(try hasher.hash(try Password("s3cret-pass"))))
+        #expect(!hasher.isWellFormed("$scrypt$ln=10,r=8,p=1$\(String(repeating: "A", count: 10_000))$AAAA"))
+    }
+
     @Test func decoyHashParsesButMatchesNothing() {
         #expect(ScryptPasswordHasher.parse(hasher.decoyHash) != nil)
         #expect(!hasher.verify("", against: hasher.decoyHash))

@@ -8,15 +8,24 @@ import Security
 /// command goes through `perform` (one transaction, saved) or `look` (read only); warnings met
 /// on the way are printed here, once.
 enum CommandContext {
-    static func app(_ options: GlobalOptions) throws -> AppCoordinator {
-        let path = try DatabaseLocation.resolve(
-            explicit: options.database, environment: ProcessInfo.processInfo.environment)
-        return AppCoordinator(store: try AppDatabase.open(path: path), hasher: ScryptPasswordHasher())
+    /// The app on the command's database. Only a command that can succeed on a new database
+    /// (`creating`: register, a link kept for sign-in) creates a missing file; any other runs on
+    /// a fresh one in memory, answering as a new file would without leaving one behind.
+    static func app(_ options: GlobalOptions, creating: Bool = false) throws -> AppCoordinator {
+        let location = try location(options)
+        return AppCoordinator(
+            store: try AppDatabase.open(location, creating: creating), hasher: ScryptPasswordHasher())
+    }
+
+    static func location(_ options: GlobalOptions) throws -> DatabaseLocation {
+        try DatabaseLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the database and performs one command.
     static func perform(_ options: GlobalOptions, _ command: Command) throws -> Outcome {
-        try perform(try app(options), command)
+        let creating: Bool =
+            if case .register = command.action { true } else { command.keepsLinkWhenSignedOut }
+        return try perform(try app(options, creating: creating), command)
     }
 
     /// Performs one command on a tree that may live across several (a form's prompts).

@@ -1,25 +1,71 @@
 /// Starts a session for a user whose password matches.
+///
+/// Verifying a password is deliberately slow, so it happens between two short transactions: a
+/// read finds the account (`candidate`), the caller verifies with no lock held (`Credentials`),
+/// and a write starts the session if the account still has the hash that was checked.
 public struct SignIn {
     private let users: any UserRepository
     private let sessions: any SessionRepository
-    private let hasher: any PasswordHasher
 
-    public init(users: any UserRepository, sessions: any SessionRepository, hasher: any PasswordHasher) {
+    public init(users: any UserRepository, sessions: any SessionRepository) {
         self.users = users
         self.sessions = sessions
-        self.hasher = hasher
     }
 
-    public func callAsFunction(username rawUsername: String, password: String) throws -> User {
+    /// The account a sign-in names, if any; fails first when someone is signed in already.
+    public func candidate(username rawUsername: String) throws -> SignInCandidate {
+        try requireSignedOut()
+        // A malformed name is looked up as nobody: it still pays for one verification.
+        let account = try (try? Username(rawUsername)).flatMap { try users.credentials(forKey: $0.key) }
+        return SignInCandidate(account: account)
+    }
+
+    public func callAsFunction(_ verified: Credentials) throws -> User {
+        try requireSignedOut()
+        // The account may have been removed or given another password since it was verified.
+        guard let now = try users.credentials(forKey: verified.key), now.user.id == verified.user.id,
+            now.passwordHash == verified.passwordHash
+        else { throw ClubhouseError.wrongCredentials }
+        try sessions.start(for: verified.user.id)
+        return verified.user
+    }
+
+    private func requireSignedOut() throws {
         if let current = try sessions.activeUser() {
             throw ClubhouseError.alreadySignedIn(username: current.username)
         }
-        // An unknown or malformed name still pays for one verification, so timing does not tell
-        // which usernames exist.
-        let found = try (try? Username(rawUsername)).flatMap { try users.credentials(forKey: $0.key) }
-        let matches = hasher.verify(password, against: found?.passwordHash ?? hasher.decoyHash)
-        guard let user = found?.user, matches else { throw ClubhouseError.wrongCredentials }
-        try sessions.start(for: user.id)
-        return user
+    }
+}
+
+/// What `SignIn.candidate` read: the account and its stored hash, or nothing.
+public struct SignInCandidate: Sendable {
+    public let account: (user: User, passwordHash: String)?
+}
+
+/// An account whose password was verified, and the hash it was verified against.
+public struct Credentials: Sendable {
+    public let user: User
+    let key: String
+    let passwordHash: String
+
+    /// Verifies `password`: the slow part, done outside any transaction. An unknown user costs
+    /// one verification against a decoy, so timing does not tell which usernames exist.
+    public init(
+        _ candidate: SignInCandidate, username rawUsername: String, password: String, hasher: any PasswordHasher
+    ) throws {
+        guard let account = candidate.account, let username = try? Username(rawUsername) else {
+            _ = hasher.verify(password, against: hasher.decoyHash)
+            throw ClubhouseError.wrongCredentials
+        }
+        // A tampered hash matches nothing; say so instead of "wrong password" forever.
+        guard hasher.isWellFormed(account.passwordHash) else {
+            throw ClubhouseError.unreadableRecord(
+                what: "the password of \(account.user.username)",
+                reason: "the stored hash is malformed or its cost is out of bounds")
+        }
+        guard hasher.verify(password, against: account.passwordHash) else { throw ClubhouseError.wrongCredentials }
+        self.user = account.user
+        self.key = username.key
+        self.passwordHash = account.passwordHash
     }
 }

@@ -10,8 +10,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     public var childCoordinators: [any Coordinator] = []
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
-    private let store: any UnitOfWork
-    private let hasher: any PasswordHasher
+    let store: any UnitOfWork
+    let hasher: any PasswordHasher
     private let modalFlows: ModalFlows
     private let clock: any WallClock
     /// The stored state the tree was last built from or saved as; nil forces a rebuild.
@@ -41,11 +41,13 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     @discardableResult
     public func perform(_ command: Command) throws -> Outcome {
         do {
+            // Hashing and verifying passwords take a second each: done before the write lock.
+            let credentials = try checkCredentials(command.action)
             return try store.write { repositories in
-                let useCases = UseCases(repositories, hasher: hasher, clock: clock)
+                let useCases = UseCases(repositories, clock: clock)
                 let (synced, warnings) = try sync(useCases)
                 let syncedUser = knownUser
-                let result = try act(command, useCases)
+                let result = try act(command, credentials, useCases)
                 // Undo replaces the whole state: the cuts of the state it replaced are not news.
                 let shown: [String] = if case .undone = result { [] } else { warnings }
                 let outcome = try outcome(result, warnings: shown, useCases)
@@ -80,7 +82,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// cuts, which the next command that writes saves.
     public func look(_ action: Action = .none) throws -> Outcome {
         try store.read { repositories in
-            let useCases = UseCases(repositories, hasher: hasher, clock: clock)
+            let useCases = UseCases(repositories, clock: clock)
             let (_, warnings) = try sync(useCases)
             let result: ActionResult
             switch action {
@@ -133,7 +135,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         }
     }
 
-    private func act(_ command: Command, _ useCases: UseCases) throws -> ActionResult {
+    private func act(_ command: Command, _ credentials: CheckedCredentials, _ useCases: UseCases) throws
+        -> ActionResult
+    {
         if let link = command.link {
             if let main {
                 try main.open(link, useCases)
@@ -168,11 +172,13 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .form(try main.submit(useCases), resumed: resumed)
         case .discardDraft:
             try requireMain().discardDraft()
-        case .register(let username, let password):
+        case .register:
+            guard case .registration(let registration) = credentials else { return .none }
             let register = try requireLogin().showRegister()
-            return .registered(try register.submit(username: username, password: password, useCases))
-        case .signIn(let username, let password):
-            let user = try requireLogin().signIn(username: username, password: password, useCases)
+            return .registered(try register.submit(registration, useCases))
+        case .signIn:
+            guard case .verified(let verified) = credentials else { return .none }
+            let user = try requireLogin().signIn(verified, useCases)
             // The tab bar the sign-in showed starts where this user was, if anything is stored.
             switch try useCases.loadNavigation(for: user.id) {
             case .state(let state): pendingWarnings += try requireMain().restore(state, useCases)

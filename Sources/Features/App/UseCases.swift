@@ -28,12 +28,12 @@ public struct UseCases {
     /// The time screens are shown at (a gather's countdown).
     public let clock: any WallClock
 
-    public init(_ repositories: any Repositories, hasher: any PasswordHasher, clock: any WallClock = SystemClock()) {
+    public init(_ repositories: any Repositories, clock: any WallClock = SystemClock()) {
         let players = repositories.players
         let navigation = repositories.navigation
         let journal = repositories.journal
-        registerUser = RegisterUser(users: repositories.users, hasher: hasher)
-        signIn = SignIn(users: repositories.users, sessions: repositories.sessions, hasher: hasher)
+        registerUser = RegisterUser(users: repositories.users)
+        signIn = SignIn(users: repositories.users, sessions: repositories.sessions)
         signOut = SignOut(sessions: repositories.sessions, navigation: navigation, journal: journal)
         currentSession = CurrentSession(sessions: repositories.sessions)
         addPlayer = AddPlayer(players: players)

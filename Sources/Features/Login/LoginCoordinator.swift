@@ -14,8 +14,9 @@ public final class LoginCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     public func start() {}
 
-    public func signIn(username: String, password: String, _ useCases: UseCases) throws -> User {
-        let user = try useCases.signIn(username: username, password: password)
+    /// Signs in with credentials verified before the transaction (`AppCoordinator.checkCredentials`).
+    public func signIn(_ credentials: Credentials, _ useCases: UseCases) throws -> User {
+        let user = try useCases.signIn(credentials)
         signedInUser = user
         finish()
         return user

@@ -16,8 +16,9 @@ public final class RegisterCoordinator: Coordinator {
         router.push(.register)
     }
 
-    public func submit(username: String, password: String, _ useCases: UseCases) throws -> User {
-        let user = try useCases.registerUser(username: username, password: password)
+    /// Creates the account from a registration hashed before the transaction.
+    public func submit(_ registration: Registration, _ useCases: UseCases) throws -> User {
+        let user = try useCases.registerUser(registration)
         finish()
         return user
     }

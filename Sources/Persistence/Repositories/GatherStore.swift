@@ -128,9 +128,9 @@ public struct GatherStore: GatherRepository {
                 """,
             arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
         for row in playerRows {
-            let gatherID: Gather.ID = try Self.decode(row, "gather_id", what: "a gather's player")
+            let gatherID: Gather.ID = try RowDecoding.required(row, "gather_id", what: "a gather's player")
             guard let position = index[gatherID] else { continue }
-            let teamName: String = try Self.decode(row, "team", what: "a player of gather \(gatherID)")
+            let teamName: String = try RowDecoding.required(row, "team", what: "a player of gather \(gatherID)")
             let player = try Self.player(row, gather: gatherID)
             switch Team(rawValue: teamName) {
             case .a: gathers[position].teamA.append(player)
@@ -144,22 +144,22 @@ public struct GatherStore: GatherRepository {
     }
 
     private static func gather(_ row: Row) throws -> Gather {
-        let id: Gather.ID = try decode(row, "id", what: "a gather")
+        let id: Gather.ID = try RowDecoding.required(row, "id", what: "a gather")
         let what = "gather \(id)"
-        let state = lenient(row, "timer_state").flatMap(GatherTimer.State.init(rawValue:)) ?? .paused
+        let state = RowDecoding.lenient(row, "timer_state").flatMap(GatherTimer.State.init(rawValue:)) ?? .paused
         let timer = GatherTimer(
-            duration: lenient(row, "timer_duration_ms") ?? GatherTimer.defaultDuration, state: state,
-            remainingAtAnchor: lenient(row, "timer_remaining_ms") ?? 0, startedAt: lenient(row, "timer_started_ms"),
-            playedBeforeAnchor: lenient(row, "timer_played_ms") ?? 0)
-        let score = Score(stored: lenient(row, "score_a") ?? 0, lenient(row, "score_b") ?? 0)
+            duration: RowDecoding.lenient(row, "timer_duration_ms") ?? GatherTimer.defaultDuration, state: state,
+            remainingAtAnchor: RowDecoding.lenient(row, "timer_remaining_ms") ?? 0, startedAt: RowDecoding.lenient(row, "timer_started_ms"),
+            playedBeforeAnchor: RowDecoding.lenient(row, "timer_played_ms") ?? 0)
+        let score = Score(stored: RowDecoding.lenient(row, "score_a") ?? 0, RowDecoding.lenient(row, "score_b") ?? 0)
         var ending: Gather.Ending?
-        if let endedAt: String = try decode(row, "ended_at", what: what) {
-            let winnerName: String? = lenient(row, "winner")
+        if let endedAt: String = try RowDecoding.required(row, "ended_at", what: what) {
+            let winnerName: String? = RowDecoding.lenient(row, "winner")
             ending = Gather.Ending(
                 endedAt: endedAt, winner: winnerName.flatMap(Winner.init(rawValue:)) ?? Winner(score))
         }
-        let owner: User.ID = try decode(row, "owner_id", what: what)
-        let startedAt: String = try decode(row, "started_at", what: what)
+        let owner: User.ID = try RowDecoding.required(row, "owner_id", what: what)
+        let startedAt: String = try RowDecoding.required(row, "started_at", what: what)
         return Gather(
             id: id, ownerID: owner, startedAt: startedAt, teamA: [], teamB: [], score: score, timer: timer,
             ending: ending)
@@ -167,32 +167,17 @@ public struct GatherStore: GatherRepository {
 
     private static func player(_ row: Row, gather: Gather.ID) throws -> GatherPlayer {
         let what = "a player of gather \(gather)"
-        let live: Bool = try decode(row, "live", what: what)
+        let live: Bool = try RowDecoding.required(row, "live", what: what)
         let prefix = live ? "live_" : ""
-        let id: Player.ID? = lenient(row, "player_id")
-        let name: String = try decode(row, prefix + "name", what: what)
-        let age: Int? = lenient(row, prefix + "age")
-        let skill: String? = lenient(row, prefix + "skill")
-        let position: String? = lenient(row, prefix + "position")
-        let team: String? = lenient(row, prefix + "favourite_team")
+        let id: Player.ID? = RowDecoding.lenient(row, "player_id")
+        let name: String = try RowDecoding.required(row, prefix + "name", what: what)
+        let age: Int? = RowDecoding.lenient(row, prefix + "age")
+        let skill: String? = RowDecoding.lenient(row, prefix + "skill")
+        let position: String? = RowDecoding.lenient(row, prefix + "position")
+        let team: String? = RowDecoding.lenient(row, prefix + "favourite_team")
         // An unknown stored value shows as unset rather than failing the whole gather.
         return GatherPlayer(
             playerID: id, name: name, age: age, skill: skill.flatMap(Skill.init(rawValue:)),
             position: position.flatMap(Position.init(rawValue:)), favouriteTeam: team)
-    }
-
-    /// A value where a wrong type is as good as none: the caller has a sound default.
-    private static func lenient<Value: DatabaseValueConvertible>(_ row: Row, _ column: String) -> Value? {
-        (try? row.decode(Value?.self, forColumn: column)) ?? nil
-    }
-
-    private static func decode<Value: DatabaseValueConvertible>(_ row: Row, _ column: String, what: String) throws
-        -> Value
-    {
-        do {
-            return try row.decode(forColumn: column)
-        } catch {
-            throw ClubhouseError.unreadableRecord(what: what, reason: "\(column) holds a value of the wrong type")
-        }
     }
 }

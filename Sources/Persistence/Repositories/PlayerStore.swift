@@ -69,15 +69,19 @@ public struct PlayerStore: PlayerRepository {
 }
 
 /// Decodes a `players` row by column position: the list screen reads thousands of them, and this
-/// skips the per-row work of keyed or Codable decoding.
+/// skips the per-row work of keyed or Codable decoding. A value the schema allows but the app
+/// does not expect (a tampered file) never traps: see `RowDecoding` for which column gets what.
 private struct PlayerRow: FetchableRecord {
     static let columns = "id, owner_id, name, age, skill, position, favourite_team"
     let player: Player
 
-    init(row: Row) {
+    init(row: Row) throws {
+        let id: Player.ID = try RowDecoding.required(row, 0, column: "id", what: "a player")
         player = Player(
-            id: row[0], ownerID: row[1], name: row[2], age: row[3],
-            skill: Self.decode(row[4]), position: Self.decode(row[5]), favouriteTeam: row[6])
+            id: id, ownerID: try RowDecoding.required(row, 1, column: "owner_id", what: "player \(id)"),
+            name: RowDecoding.text(row, 2) ?? "", age: RowDecoding.lenient(row, 3),
+            skill: Self.decode(RowDecoding.lenient(row, 4)), position: Self.decode(RowDecoding.lenient(row, 5)),
+            favouriteTeam: RowDecoding.text(row, 6))
     }
 
     /// The case stored as `name`. Comparing first bytes before whole names is several times cheaper

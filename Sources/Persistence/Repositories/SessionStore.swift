@@ -11,7 +11,12 @@ public struct SessionStore: SessionRepository {
                 SELECT users.id, users.username FROM sessions JOIN users ON users.id = sessions.user_id
                 WHERE sessions.ended_at IS NULL
                 """)
-        return row.map { User(id: $0["id"], username: $0["username"]) }
+        // users.id is the rowid, always an integer; a tampered name must not keep the user from
+        // signing out, so it reads as text whatever it holds.
+        return try row.map { row in
+            let id: User.ID = try RowDecoding.required(row, "id", what: "the signed-in user")
+            return User(id: id, username: RowDecoding.text(row["username"]) ?? "user \(id)")
+        }
     }
 
     public func start(for userID: User.ID) throws {

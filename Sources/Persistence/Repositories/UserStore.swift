@@ -18,6 +18,13 @@ public struct UserStore: UserRepository {
     public func credentials(forKey key: String) throws -> (user: User, passwordHash: String)? {
         let row = try Row.fetchOne(
             db, sql: "SELECT id, username, password_hash FROM users WHERE username_key = ?", arguments: [key])
-        return row.map { (User(id: $0["id"], username: $0["username"]), $0["password_hash"]) }
+        return try row.map { row in
+            let id: User.ID = try RowDecoding.required(row, "id", what: "a user")
+            // A hash that is not text is no hash: it matches no password, and sign-in says why.
+            return (
+                User(id: id, username: RowDecoding.text(row["username"]) ?? "user \(id)"),
+                RowDecoding.lenient(row, "password_hash") ?? ""
+            )
+        }
     }
 }

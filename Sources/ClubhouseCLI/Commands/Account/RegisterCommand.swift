@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Features
 
 struct RegisterCommand: ParsableCommand {
@@ -29,6 +30,9 @@ struct RegisterCommand: ParsableCommand {
             let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true) {
                 try AccountCommand.requireSignedOut(global)
             }
+            // Checked before the database is opened: a refused name must not leave a new file.
+            _ = try Username(username)
+            _ = try Password(password)
             let outcome = try CommandContext.perform(global, Command(.register(username: username, password: password)))
             guard case .registered(let user) = outcome.result else { return }
             Output.print(

@@ -1,0 +1,35 @@
+import Domain
+
+/// A register or sign-in whose slow password work is done: hashed, or verified.
+enum CheckedCredentials {
+    case none
+    case registration(Registration)
+    case verified(Credentials)
+}
+
+extension AppCoordinator {
+    /// The password work of a register or sign-in, done before `perform` takes the write lock:
+    /// a short read transaction first fails what is bound to fail (someone signed in, a taken
+    /// name) so nobody waits a second for nothing, then the hashing runs with no lock held.
+    /// The write transaction checks again what may have changed in between.
+    func checkCredentials(_ action: Action) throws -> CheckedCredentials {
+        switch action {
+        case .register(let rawUsername, let rawPassword):
+            let username = try Username(rawUsername)
+            let password = try Password(rawPassword)
+            try store.read { repositories in
+                let useCases = UseCases(repositories)
+                if let user = try useCases.currentSession() {
+                    throw ClubhouseError.alreadySignedIn(username: user.username)
+                }
+                try useCases.registerUser.checkAvailable(username)
+            }
+            return .registration(try Registration(username: username, password: password, hasher: hasher))
+        case .signIn(let username, let password):
+            let candidate = try store.read { try UseCases($0).signIn.candidate(username: username) }
+            return .verified(try Credentials(candidate, username: username, password: password, hasher: hasher))
+        default:
+            return .none
+        }
+    }
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What is at a database path, checked before SQLite sees it: SQLite would happily open a
+/// device or a FIFO, or create `/dev/null-journal` beside one. Only a regular file (or a link to
+/// one) is a database; a missing one may be created, readable by its owner only.
+public enum DatabaseFile {
+    public enum State: Equatable {
+        case file
+        case missing
+    }
+
+    public static func inspect(_ location: DatabaseLocation) throws -> State {
+        let path = location.path
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return .file
+            case S_IFDIR: throw StorageError.cannotOpen(path: path, reason: "it is a folder")
+            case S_IFCHR, S_IFBLK: throw StorageError.cannotOpen(path: path, reason: "it is a device, not a file")
+            case S_IFIFO: throw StorageError.cannotOpen(path: path, reason: "it is a FIFO, not a file")
+            case S_IFSOCK: throw StorageError.cannotOpen(path: path, reason: "it is a socket, not a file")
+            default: throw StorageError.cannotOpen(path: path, reason: "it is not a regular file")
+            }
+        }
+        let failure = errno
+        guard failure == ENOENT else { throw StorageError.cannotOpen(path: path, reason: reason(failure)) }
+        var link = stat()
+        if lstat(path, &link) == 0 {
+            throw StorageError.cannotOpen(path: path, reason: "it is a symbolic link to nothing")
+        }
+        // The default folder is created with the file; any other must exist.
+        if location.folderToCreate != nil { return .missing }
+        let folder = Self.folder(of: path)
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw StorageError.folderMissing(path: folder) }
+            throw StorageError.cannotOpen(path: path, reason: reason(errno))
+        }
+        guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw StorageError.folderMissing(path: folder) }
+        return .missing
+    }
+
+    /// Creates the missing file with mode 0600 whatever the umask (SQLite gives its journal the
+    /// same mode), and the default folder with 0700. Another process creating it first is fine.
+    public static func create(_ location: DatabaseLocation) throws {
+        if let folder = location.folderToCreate { try createFolder(folder) }
+        let fd = open(location.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd < 0 {
+            if errno == EEXIST { return }
+            if errno == EACCES || errno == EROFS { throw StorageError.readOnly(path: location.path) }
+            throw StorageError.cannotOpen(path: location.path, reason: reason(errno))
+        }
+        defer { close(fd) }
+        guard fchmod(fd, 0o600) == 0 else { throw StorageError.cannotOpen(path: location.path, reason: reason(errno)) }
+    }
+
+    /// Creates `path` and its missing parents; only the last one, Clubhouse's own, gets 0700
+    /// (parents such as `~/.local/share` get the usual mode, less the umask).
+    private static func createFolder(_ path: String, mode: mode_t = 0o700) throws {
+        var info = stat()
+        if stat(path, &info) == 0 { return }
+        let parent = folder(of: path)
+        if parent != path, parent != "/" { try createFolder(parent, mode: 0o755) }
+        if mkdir(path, mode) != 0, errno != EEXIST {
+            throw StorageError.cannotOpen(path: path, reason: "cannot create the folder (\(reason(errno)))")
+        }
+        if mode == 0o700 { chmod(path, mode) }
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,84 @@
+import GRDB
+import Schema
+
+/// The tables, indexes and triggers a database holds, compared with what its recorded schema
+/// version should hold, so that a file whose `user_version` says 3 but which lost a table (or
+/// gained a foreign trigger) is refused instead of failing halfway through some command.
+///
+/// Every open compares one 64-bit digest of `sqlite_master` (about twenty short rows) with the
+/// digest recorded here for that version; only a mismatch pays for the details, by migrating a
+/// database in memory to the same version and comparing object by object.
+enum SchemaShape {
+    /// FNV-1a of each version's shape. A test migrates to every version and checks these, and
+    /// tells the value to record when a migration is added.
+    static let digests: [Int: UInt64] = [
+        1: 0x3cd0_cdac_1de9_80a3,
+        2: 0x59dc_f633_2471_c040,
+        3: 0xca80_3618_a317_3a85,
+    ]
+
+    struct Object: Equatable {
+        var type: String
+        var name: String
+        var sql: String?
+
+        var label: String { "\(type) \(name)" }
+    }
+
+    static func objects(_ db: Database) throws -> [Object] {
+        // sqlite_% objects are SQLite's own (sqlite_sequence, sqlite_stat1 after ANALYZE).
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT type, name, sql FROM sqlite_master
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
+                """
+        ).map { row in
+            Object(
+                type: RowDecoding.text(row["type"]) ?? "", name: RowDecoding.text(row["name"]) ?? "",
+                sql: RowDecoding.text(row["sql"]))
+        }
+    }
+
+    static func digest(_ objects: [Object]) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ text: String?) {
+            for byte in (text ?? "\u{0}").utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            hash = (hash ^ 0x1F) &* 0x100_0000_01b3  // a separator no text field holds
+        }
+        for object in objects {
+            add(object.type)
+            add(object.name)
+            add(object.sql)
+        }
+        return hash
+    }
+
+    /// What differs from a database freshly migrated to `version`, one phrase per object.
+    static func differences(_ db: Database, version: Int) throws -> [String] {
+        let found = try objects(db)
+        let expected = try reference(version: version)
+        var problems: [String] = []
+        for object in expected {
+            switch found.first(where: { $0.type == object.type && $0.name == object.name }) {
+            case nil: problems.append("missing \(object.label)")
+            case let other? where other.sql != object.sql: problems.append("changed \(object.label)")
+            default: break
+            }
+        }
+        for object in found where !expected.contains(where: { $0.type == object.type && $0.name == object.name }) {
+            problems.append("unexpected \(object.label)")
+        }
+        return problems
+    }
+
+    /// The objects of a new database migrated to `version`.
+    static func reference(version: Int) throws -> [Object] {
+        let queue = try DatabaseQueue()
+        guard let target = EmbeddedMigrations.all.first(where: { $0.version == version }) else { return [] }
+        try AppDatabase.migrator.migrate(queue, upTo: target.name)
+        return try queue.read(objects)
+    }
+}

@@ -1,0 +1,62 @@
+import GRDB
+import Schema
+import TestSupport
+import Testing
+
+@testable import Persistence
+
+@Suite struct SchemaShapeTests {
+    /// The digests every open compares with: one per shipped version, recomputed here from the
+    /// migrations themselves. A new migration fails this test until its digest is recorded.
+    @Test(arguments: EmbeddedMigrations.all.map(\.version))
+    func theRecordedDigestIsTheMigratedShape(_ version: Int) throws {
+        let digest = SchemaShape.digest(try SchemaShape.reference(version: version))
+        #expect(
+            SchemaShape.digests[version] == digest,
+            "record \(version): 0x\(String(digest, radix: 16)) in SchemaShape.digests")
+    }
+
+    @Test func eachVersionHasItsOwnShape() {
+        #expect(Set(SchemaShape.digests.values).count == SchemaShape.digests.count)
+    }
+
+    @Test func aFileThatLostATableIsRefusedUntouched() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("db.sqlite")
+        _ = try AppDatabase.open(path: path)
+        try sqlite(path, "DROP TABLE gather_players")
+        let before = try sqlite(path, ".dump")
+        #expect(throws: StorageError.schemaMismatch(path: path, version: 3, problems: ["missing index gather_players_player", "missing table gather_players"])) {
+            try AppDatabase.open(path: path)
+        }
+        #expect(try sqlite(path, ".dump") == before)
+    }
+
+    @Test func aForeignTriggerOrAChangedTableIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("db.sqlite")
+        _ = try AppDatabase.open(path: path)
+        try sqlite(
+            path,
+            """
+            CREATE TRIGGER spy AFTER INSERT ON players BEGIN SELECT 1; END;
+            ALTER TABLE players ADD COLUMN note TEXT;
+            """)
+        #expect(
+            throws: StorageError.schemaMismatch(
+                path: path, version: 3, problems: ["changed table players", "unexpected trigger spy"])
+        ) {
+            try AppDatabase.open(path: path)
+        }
+    }
+
+    @Test func anOlderFileThatDoesNotMatchItsVersionIsNotMigrated() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("db.sqlite")
+        _ = try AppDatabase.open(path: path)
+        // A version-3 file claiming to be version 2: its gathers tables are unexpected there.
+        try sqlite(path, "PRAGMA user_version = 2")
+        #expect(throws: StorageError.self) { try AppDatabase.open(path: path) }
+        #expect(try sqlite(path, "PRAGMA user_version") == "2")
+    }
+}

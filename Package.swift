@@ -53,7 +53,10 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Domain"]),
         .testTarget(
             name: "FeaturesTests",
-            dependencies: ["Features", "Navigation", "Domain", "Persistence", "Security", "TestSupport"]
+            dependencies: [
+                "Features", "Navigation", "Domain", "Persistence", "Security", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "Domain"]),
         // Depends on the executable only so that `swift test` builds it; the tests run it as a process.

@@ -9,14 +9,14 @@ import GRDB
 /// - `text`: shown to people; any stored value reads as the text SQLite's `CAST(x AS TEXT)` would
 ///   give, so one tampered name never hides a whole list (`clubhouse check` reports it).
 enum RowDecoding {
-    static func required<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+    /// Through `DatabaseValue`, not SQLite's column accessors, which would read text as 0.
+    static func required<Value: DatabaseValueConvertible>(
         _ row: Row, _ index: Int, column: String, what: @autoclosure () -> String
     ) throws -> Value {
-        do {
-            return try row.decode(atIndex: index)
-        } catch {
+        guard let value = Value.fromDatabaseValue(row[index] as DatabaseValue) else {
             throw ClubhouseError.unreadableRecord(what: what(), reason: "\(column) holds a value of the wrong type")
         }
+        return value
     }
 
     static func required<Value: DatabaseValueConvertible>(
@@ -29,10 +29,9 @@ enum RowDecoding {
         }
     }
 
-    static func lenient<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ row: Row, _ index: Int)
-        -> Value?
-    {
-        (try? row.decode(Value?.self, atIndex: index)) ?? nil
+    /// Through `DatabaseValue`, not SQLite's column accessors, which would read text as 0.
+    static func lenient<Value: DatabaseValueConvertible>(_ row: Row, _ index: Int) -> Value? {
+        Value.fromDatabaseValue(row[index] as DatabaseValue)
     }
 
     static func lenient<Value: DatabaseValueConvertible>(_ row: Row, _ column: String) -> Value? {

@@ -5,6 +5,8 @@ public enum StorageError: Error, Equatable, Sendable {
     /// The file says schema `version` but its tables, indexes or triggers differ.
     case schemaMismatch(path: String, version: Int, problems: [String])
     case noPath
+    /// `check` and `backup` look at a database; they never make one.
+    case noDatabase(path: String)
     case folderMissing(path: String)
     case readOnly(path: String)
     case cannotOpen(path: String, reason: String)
@@ -22,6 +24,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .schemaMismatch(let path, let version, let problems):
             "\(path) does not match Clubhouse schema \(version) (\(Self.list(problems))); it was left untouched"
         case .noPath: "--database needs a path"
+        case .noDatabase(let path): "there is no database at \(path)"
         case .folderMissing(let path): "the folder \(path) does not exist"
         case .readOnly(let path): "cannot write to \(path): the database or its folder is read-only"
         case .cannotOpen(let path, let reason): "cannot open the database at \(path): \(reason)"

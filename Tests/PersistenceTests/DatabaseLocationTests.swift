@@ -35,7 +35,8 @@ import Testing
     @Test func theDefaultIsUnderXDGDataHomeAndResolvingCreatesNothing() throws {
         let folder = try TemporaryFolder()
         let dataHome = folder.path("data")
-        let location = try DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": dataHome, "HOME": "/x"])
+        let location = try DatabaseLocation.resolve(
+            explicit: nil, environment: ["XDG_DATA_HOME": dataHome, "HOME": "/x"])
         #expect(location.path == dataHome + "/clubhouse/clubhouse.sqlite")
         #expect(location.folderToCreate == dataHome + "/clubhouse")
         #expect(!FileManager.default.fileExists(atPath: dataHome))
@@ -43,7 +44,8 @@ import Testing
 
     @Test func withoutXDGDataHomeTheDefaultIsUnderHome() throws {
         // A relative XDG_DATA_HOME is invalid by the spec and ignored.
-        let location = try DatabaseLocation.resolve(explicit: nil, environment: ["HOME": "/home/a", "XDG_DATA_HOME": "rel"])
+        let location = try DatabaseLocation.resolve(
+            explicit: nil, environment: ["HOME": "/home/a", "XDG_DATA_HOME": "rel"])
         #expect(location.path == "/home/a/.local/share/clubhouse/clubhouse.sqlite")
     }
 

@@ -26,7 +26,11 @@ import Testing
         _ = try AppDatabase.open(path: path)
         try sqlite(path, "DROP TABLE gather_players")
         let before = try sqlite(path, ".dump")
-        #expect(throws: StorageError.schemaMismatch(path: path, version: 3, problems: ["missing index gather_players_player", "missing table gather_players"])) {
+        #expect(
+            throws: StorageError.schemaMismatch(
+                path: path, version: 3,
+                problems: ["missing index gather_players_player", "missing table gather_players"])
+        ) {
             try AppDatabase.open(path: path)
         }
         #expect(try sqlite(path, ".dump") == before)

@@ -149,7 +149,8 @@ public struct GatherStore: GatherRepository {
         let state = RowDecoding.lenient(row, "timer_state").flatMap(GatherTimer.State.init(rawValue:)) ?? .paused
         let timer = GatherTimer(
             duration: RowDecoding.lenient(row, "timer_duration_ms") ?? GatherTimer.defaultDuration, state: state,
-            remainingAtAnchor: RowDecoding.lenient(row, "timer_remaining_ms") ?? 0, startedAt: RowDecoding.lenient(row, "timer_started_ms"),
+            remainingAtAnchor: RowDecoding.lenient(row, "timer_remaining_ms") ?? 0,
+            startedAt: RowDecoding.lenient(row, "timer_started_ms"),
             playedBeforeAnchor: RowDecoding.lenient(row, "timer_played_ms") ?? 0)
         let score = Score(stored: RowDecoding.lenient(row, "score_a") ?? 0, RowDecoding.lenient(row, "score_b") ?? 0)
         var ending: Gather.Ending?

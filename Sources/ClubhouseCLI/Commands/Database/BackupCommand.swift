@@ -1,0 +1,32 @@
+import ArgumentParser
+import Persistence
+
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the database to a new file, safely while other commands run.",
+        discussion: """
+            Uses SQLite's online backup: the copy is one consistent state even while other \
+            clubhouse commands write (they wait for the moment it takes). FILE must not exist \
+            yet; it is created readable by you only. Check the copy with:
+              clubhouse check --database FILE
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Where to write the copy (a new file).", valueName: "file"))
+    var file: String
+
+    func run() throws {
+        try Output.reportingErrors {
+            let source = try CommandContext.location(global)
+            guard !file.isEmpty else { throw StorageError.noPath }
+            let destination = DatabaseLocation(path: file)
+            let copy = try DatabaseBackup.copy(from: source, to: destination)
+            Output.print(
+                "Backed up \(Output.line(source.path)) to \(Output.line(destination.path)) (schema \(copy.version), \(copy.bytes) bytes)"
+            )
+        }
+    }
+}

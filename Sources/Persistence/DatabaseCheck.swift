@@ -1,0 +1,69 @@
+import Domain
+import GRDB
+
+/// `clubhouse check`: SQLite's own checks, then the app's, on a file opened read-only and never
+/// migrated. Each problem is one line naming the table and row; values themselves are never
+/// echoed (they may be what was tampered with).
+public enum DatabaseCheck {
+    public struct Report: Sendable {
+        /// The schema version the file records.
+        public var version: Int
+        public var problems: [String]
+        /// Something worth knowing that is not a problem (an older schema the next command upgrades).
+        public var notes: [String]
+    }
+
+    /// - Parameter isWellFormedHash: the password hasher's format and cost check.
+    public static func run(_ location: DatabaseLocation, isWellFormedHash: (String) -> Bool) throws -> Report {
+        let queue = try ReadOnlyDatabase.open(location)
+        do {
+            return try queue.read { db in try run(db, isWellFormedHash: isWellFormedHash) }
+        } catch {
+            throw AppDatabase.storageError(error, path: location.path)
+        }
+    }
+
+    private static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> Report {
+        let (applicationID, version) = try ReadOnlyDatabase.header(db)
+        var report = Report(version: version, problems: [], notes: [])
+        if applicationID == 0, version == 0, try SchemaShape.objects(db).isEmpty {
+            report.notes.append("the file is empty; the next command sets it up")
+            return report
+        }
+        guard applicationID == AppDatabase.applicationID else {
+            report.problems.append("the file is not a Clubhouse database (application id \(applicationID))")
+            return report
+        }
+        report.problems += try integrity(db)
+        guard version <= AppDatabase.schemaVersion else {
+            report.problems.append(
+                "schema \(version) is newer than this clubhouse knows (\(AppDatabase.schemaVersion))")
+            return report
+        }
+        let shape = try SchemaShape.differences(db, version: version).map { "schema \(version): \($0)" }
+        report.problems += shape
+        guard version == AppDatabase.schemaVersion, shape.isEmpty else {
+            if version < AppDatabase.schemaVersion {
+                report.notes.append(
+                    "schema \(version) is older than \(AppDatabase.schemaVersion); the next command upgrades it")
+            }
+            return report
+        }
+        report.problems += try StoredValueCheck.run(db, isWellFormedHash: isWellFormedHash)
+        return report
+    }
+
+    /// `integrity_check` (pages, indexes, NOT NULL and CHECK constraints) and `foreign_key_check`.
+    private static func integrity(_ db: Database) throws -> [String] {
+        var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check(100)")
+            .filter { $0 != "ok" }
+            .map { "integrity: \($0)" }
+        for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+            let table = RowDecoding.text(row[0] as DatabaseValue) ?? "?"
+            let rowid = RowDecoding.text(row[1] as DatabaseValue) ?? "?"
+            let parent = RowDecoding.text(row[2] as DatabaseValue) ?? "?"
+            problems.append("\(table) row \(rowid) refers to a \(parent) row that does not exist")
+        }
+        return problems
+    }
+}

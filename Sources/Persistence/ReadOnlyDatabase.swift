@@ -1,0 +1,27 @@
+import GRDB
+
+/// A database opened only to look at it (`check`, `backup`): never created, never migrated,
+/// whatever version it holds, and never written (`query_only`). Not SQLite's read-only mode:
+/// on a read-only connection `integrity_check` silently skips CHECK constraints.
+enum ReadOnlyDatabase {
+    static func open(_ location: DatabaseLocation) throws -> DatabaseQueue {
+        guard try DatabaseFile.inspect(location) == .file else { throw StorageError.noDatabase(path: location.path) }
+        do {
+            var config = Configuration()
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            config.busyMode = .timeout(10)
+            config.label = "clubhouse-read-only"
+            return try DatabaseQueue(path: location.path, configuration: config)
+        } catch {
+            throw AppDatabase.storageError(error, path: location.path)
+        }
+    }
+
+    static func header(_ db: Database) throws -> (applicationID: Int32, version: Int) {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
+        let applicationID: Int32 = row.flatMap { RowDecoding.lenient($0, "application_id") } ?? 0
+        let version: Int = row.flatMap { RowDecoding.lenient($0, "user_version") } ?? 0
+        return (applicationID, version)
+    }
+}

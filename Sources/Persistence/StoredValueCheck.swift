@@ -1,0 +1,102 @@
+import Domain
+import GRDB
+
+/// The app's own checks of what SQLite cannot see: column types (SQLite stores any type in any
+/// column), enum values no CHECK constraint covers, password hashes, and the navigation states
+/// and journal entries stored as JSON. Each finding names its table and row.
+enum StoredValueCheck {
+    private enum Kind: String {
+        case text, integer
+    }
+
+    /// Every column the app reads, with the type it expects and whether NULL is allowed.
+    private static let columns: [(table: String, column: String, kind: Kind, nullable: Bool)] = [
+        ("users", "username", .text, false), ("users", "username_key", .text, false),
+        ("users", "password_hash", .text, false),
+        ("sessions", "user_id", .integer, false), ("sessions", "ended_at", .text, true),
+        ("players", "owner_id", .integer, false), ("players", "name", .text, false),
+        ("players", "age", .integer, true), ("players", "skill", .text, true), ("players", "position", .text, true),
+        ("players", "favourite_team", .text, true),
+        ("navigation_journal", "user_id", .integer, false), ("navigation_journal", "from_screen", .text, false),
+        ("navigation_journal", "to_screen", .text, false), ("navigation_journal", "closed_screen", .text, true),
+        ("pending_link", "link", .text, false),
+        ("gathers", "owner_id", .integer, false), ("gathers", "started_at", .text, false),
+        ("gathers", "ended_at", .text, true), ("gathers", "winner", .text, true),
+        ("gathers", "score_a", .integer, false), ("gathers", "score_b", .integer, false),
+        ("gathers", "timer_duration_ms", .integer, false), ("gathers", "timer_state", .text, false),
+        ("gathers", "timer_remaining_ms", .integer, false), ("gathers", "timer_started_ms", .integer, true),
+        ("gathers", "timer_played_ms", .integer, false),
+        ("gather_players", "gather_id", .integer, false), ("gather_players", "team", .text, false),
+        ("gather_players", "seat", .integer, false), ("gather_players", "player_id", .integer, true),
+        ("gather_players", "name", .text, false), ("gather_players", "age", .integer, true),
+        ("gather_players", "skill", .text, true), ("gather_players", "position", .text, true),
+        ("gather_players", "favourite_team", .text, true),
+    ]
+
+    /// Enum columns without a CHECK constraint (the copies kept in gather_players).
+    private static let values: [(table: String, column: String, known: [String])] = [
+        ("gather_players", "skill", Skill.allCases.map(\.rawValue)),
+        ("gather_players", "position", Position.allCases.map(\.rawValue)),
+    ]
+
+    /// At most this many rows are named per check; a whole damaged table is one line more.
+    private static let shown = 5
+
+    static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> [String] {
+        var problems: [String] = []
+        for (table, column, kind, nullable) in columns {
+            let allowed = nullable ? "'\(kind.rawValue)', 'null'" : "'\(kind.rawValue)'"
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid, typeof(\(column)) FROM \(table) WHERE typeof(\(column)) NOT IN (\(allowed))")
+            problems += rows.prefix(shown).map { row in
+                "\(table) row \(rowid(row)): \(column) holds \(RowDecoding.text(row[1] as DatabaseValue) ?? "?"), not \(kind.rawValue)"
+            }
+            if rows.count > shown { problems.append("\(table): \(rows.count - shown) more rows with a bad \(column)") }
+        }
+        for (table, column, known) in values {
+            let list = known.map { "'\($0)'" }.joined(separator: ", ")
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid FROM \(table) WHERE \(column) IS NOT NULL AND \(column) NOT IN (\(list))")
+            problems += rows.prefix(shown).map {
+                "\(table) row \(rowid($0)): \(column) is not one of \(known.joined(separator: ", "))"
+            }
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT id, password_hash FROM users") {
+            let hash: String? = RowDecoding.lenient(row, 1)
+            if let hash, !isWellFormedHash(hash) {
+                problems.append("users row \(rowid(row)): the password hash is malformed or its cost is out of bounds")
+            }
+        }
+        problems += try navigation(db)
+        return problems
+    }
+
+    private static func navigation(_ db: Database) throws -> [String] {
+        var problems: [String] = []
+        let states = try Row.fetchAll(
+            db,
+            sql: "SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal FROM navigation_state")
+        for row in states {
+            let stored = NavigationCoding.decode(
+                NavigationCoding.Columns(
+                    version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
+                    page: row["selected_page"], stacks: row["stacks"], modal: row["modal"]))
+            if case .unreadable(let reason) = stored {
+                problems.append("navigation_state of user \(rowid(row)): \(reason)")
+            }
+        }
+        let entries = try Row.fetchAll(db, sql: "SELECT id, before_state, after_state FROM navigation_journal")
+        for row in entries {
+            for column in ["before_state", "after_state"] {
+                if case .unreadable(let reason) = NavigationCoding.decodeDocument(RowDecoding.text(row[column])) {
+                    problems.append("navigation_journal row \(rowid(row)): \(column): \(reason)")
+                }
+            }
+        }
+        return problems
+    }
+
+    private static func rowid(_ row: Row) -> String {
+        RowDecoding.text(row[0] as DatabaseValue) ?? "?"
+    }
+}

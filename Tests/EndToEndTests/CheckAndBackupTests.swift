@@ -1,0 +1,150 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `clubhouse check` and `clubhouse backup FILE` with the binary.
+@Suite struct CheckAndBackupTests {
+    @Test func aHealthyDatabasePasses() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.addPlayers("Zoë", "Kai")
+        let result = try clubhouse.run(["check"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "ok: \(path) passed every check (schema 3)\n")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func checkNeverCreatesADatabase() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("none.sqlite")
+        let result = try ClubhouseProcess(database: path).run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: there is no database at \(path)\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// Each tampering is found, on one line naming its table and row, and nothing is written.
+    @Test(arguments: [
+        (
+            "PRAGMA ignore_check_constraints = 1; UPDATE players SET age = 'old' WHERE id = 2",
+            ["integrity: CHECK constraint failed in players", "players row 2: age holds text, not integer"]
+        ),
+        ("UPDATE players SET name = X'1B5B324A' WHERE id = 1", ["players row 1: name holds blob, not text"]),
+        // TEXT affinity would store 7 as '7'; a REAL in an INTEGER column stays a REAL.
+        ("UPDATE players SET age = 30.5 WHERE id = 1", ["players row 1: age holds real, not integer"]),
+        (
+            "UPDATE users SET password_hash = '$scrypt$ln=30,r=8,p=1$c2FsdHNhbHQ=$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA='",
+            ["users row 1: the password hash is malformed or its cost is out of bounds"]
+        ),
+        (
+            "UPDATE navigation_state SET stacks = '[1,2'",
+            ["navigation_state of user 1: the stacks are not a JSON object of screen lists"]
+        ),
+        (
+            "PRAGMA foreign_keys = 0; INSERT INTO players (owner_id, name) VALUES (42, 'ghost')",
+            ["players row 3 refers to a users row that does not exist"]
+        ),
+        ("CREATE TABLE extra (x)", ["schema 3: unexpected table extra"]),
+    ])
+    func tamperedRowsAreReported(_ tampering: String, _ problems: [String]) throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.addPlayers("Zoë", "Kai")
+        try sqlite(path, tampering)
+        let before = try databaseDump(path)
+        let result = try clubhouse.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stdout == problems.map { "problem: \($0)\n" }.joined())
+        let count = problems.count
+        #expect(result.stderr == "error: \(count) problem\(count == 1 ? "" : "s") found in \(path)\n")
+        #expect(try databaseDump(path) == before)
+    }
+
+    @Test func anOlderFileIsCheckedButNotUpgraded() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("old.sqlite")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "Fixtures/release-0.2-v2.sqlite")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let result = try ClubhouseProcess(database: path).run(["check"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr == "note: schema 2 is older than 3; the next command upgrades it\n")
+        #expect(try sqlite(path, "PRAGMA user_version") == "2")
+    }
+
+    @Test func aFileOfAnotherKindIsAProblem() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("other.sqlite")
+        try sqlite(path, "CREATE TABLE notes (x)")
+        let result = try ClubhouseProcess(database: path).run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stdout == "problem: the file is not a Clubhouse database (application id 0)\n")
+    }
+
+    @Test func aBackupIsANewPrivateFileThatPassesCheck() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.addPlayers("Zoë")
+        let copy = folder.path("copy.sqlite")
+        let result = try clubhouse.run(["backup", copy])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema 3, "))
+        let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try ClubhouseProcess(database: copy).run(["check"]).status == 0)
+        #expect(try sqlite(copy, "SELECT name FROM players") == "Zoë")
+
+        // Never over an existing file, and the source stays as it was.
+        let again = try clubhouse.run(["backup", copy])
+        #expect(again.status == 1)
+        #expect(
+            again.stderr
+                == "error: cannot open the database at \(copy): a file is already there; backup never overwrites\n")
+        for target in ["/dev/null", folder.path("missing/copy.sqlite")] {
+            #expect(try clubhouse.run(["backup", target]).status == 1)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("missing")))
+    }
+
+    @Test func aBackupWhileOthersWriteIsOneConsistentState() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        // Two writers adding players while backups are taken.
+        let writers = (0..<2).map { writer in
+            let process = Process()
+            process.arguments = [
+                "-c",
+                "for i in $(seq 1 25); do \"$0\" player add --name w\(writer)-$i --database \"$1\" >/dev/null || exit 1; done",
+                ClubhouseProcess.binary.path, path,
+            ]
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            return process
+        }
+        for writer in writers { try writer.run() }
+        var copies: [String] = []
+        for index in 0..<4 {
+            let copy = folder.path("copy-\(index).sqlite")
+            let result = try clubhouse.run(["backup", copy])
+            #expect(result.status == 0, "\(result.stderr)")
+            copies.append(copy)
+        }
+        for writer in writers {
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        // Each copy is whole (it passes check) and later copies hold at least what earlier ones did.
+        var previous = 0
+        for copy in copies {
+            let check = try ClubhouseProcess(database: copy).run(["check"])
+            #expect(check.status == 0, "\(check.stdout)")
+            let players = try #require(Int(try sqlite(copy, "SELECT count(*) FROM players")))
+            #expect(players >= previous && players <= 50)
+            previous = players
+        }
+        #expect(try sqlite(path, "SELECT count(*) FROM players") == "50")
+    }
+}

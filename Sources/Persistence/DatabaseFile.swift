@@ -27,6 +27,9 @@ public enum DatabaseFile {
             }
         }
         let failure = errno
+        if failure == ENOTDIR {
+            throw StorageError.cannotOpen(path: path, reason: "a part of the path is a file, not a folder")
+        }
         guard failure == ENOENT else { throw StorageError.cannotOpen(path: path, reason: reason(failure)) }
         var link = stat()
         if lstat(path, &link) == 0 {

@@ -19,7 +19,11 @@ public struct SessionStore: SessionRepository {
         }
     }
 
+    /// Starts a session, ending first any left open by a user row deleted outside the app (with
+    /// foreign keys off): `activeUser` no longer sees it, but the one-active-session index would
+    /// refuse every sign-in after it.
     public func start(for userID: User.ID) throws {
+        try endActive()
         try db.execute(sql: "INSERT INTO sessions (user_id) VALUES (?)", arguments: [userID])
     }
 

@@ -26,10 +26,36 @@ struct Clubhouse: ParsableCommand {
         ]
     )
 
+    /// ArgumentParser's `main()`, except that arguments must be UTF-8 and that usage errors do
+    /// not quote what was typed (`UsageErrorText`).
     static func main() {
         // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output
         // reports as a clean exit, instead of killing the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        main(nil)
+        let arguments: [String]
+        switch RawInput.arguments() {
+        case .success(let valid):
+            arguments = valid
+        case .failure(let bad):
+            // Its bytes are not echoed: they are not text, and may be a secret.
+            Output.write("error: argument \(bad.position) is not valid UTF-8 text\n", to: STDERR_FILENO)
+            terminate(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            // Help and version go to standard output as ArgumentParser prints them.
+            if code == .success { exit(withError: error) }
+            let message = UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments)
+            if !message.isEmpty { Output.write(message + "\n", to: STDERR_FILENO) }
+            terminate(code.rawValue)
+        }
     }
+}
+
+/// The C library's exit, which the command's own `exit(withError:)` hides inside the type.
+private func terminate(_ code: Int32) -> Never {
+    exit(code)
 }

@@ -141,7 +141,8 @@ public final class AppDatabase: UnitOfWork {
     /// Data rewritten by a migration beyond its SQL, in the same transaction: stored values whose
     /// shape the migration's version changed.
     private static let dataUpgrades: [Int: @Sendable (Database) throws -> Void] = [
-        2: NavigationStore.upgradeAll
+        2: NavigationStore.upgradeAll,
+        4: UsernameKeyUpgrade.recomputeAll,
     ]
 
     static let migrator: DatabaseMigrator = {

@@ -15,6 +15,7 @@ enum SchemaShape {
         1: 0x3cd0_cdac_1de9_80a3,
         2: 0x59dc_f633_2471_c040,
         3: 0xca80_3618_a317_3a85,
+        4: 0xca80_3618_a317_3a85,  // keys recomputed; no table changed
     ]
 
     struct Object: Equatable {

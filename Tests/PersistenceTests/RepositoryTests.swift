@@ -27,7 +27,10 @@ import Testing
         #expect(try database.read { try $0.sessions.activeUser() } == nil)
         try database.write { try $0.sessions.start(for: ana.id) }
         #expect(try database.read { try $0.sessions.activeUser() } == ana)
-        #expect(throws: (any Error).self) { try database.write { try $0.sessions.start(for: ana.id) } }
+        // Starting another ends the first (one left by a user deleted outside the app included).
+        let bob = try user("bob")
+        try database.write { try $0.sessions.start(for: bob.id) }
+        #expect(try database.read { try $0.sessions.activeUser() } == bob)
         try database.write { try $0.sessions.endActive() }
         #expect(try database.read { try $0.sessions.activeUser() } == nil)
     }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 #if canImport(Glibc)
@@ -25,10 +26,16 @@ enum PasswordInput {
         return password
     }
 
+    /// The most bytes read for a password: the longest password a rule allows, and a line break.
+    static let byteLimit = Password.maximumBytes + 2
+
     /// Everything on standard input, less one trailing line break (as `<<<` and `echo` add).
+    /// Reads at most one byte past `byteLimit`: a huge input is refused without reading it all.
     private static func readStandardInput() throws -> String {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard var text = String(data: data, encoding: .utf8) else {
+        guard case .text(let bytes) = try BoundedRead.bytes(from: STDIN_FILENO, limit: byteLimit, line: false) else {
+            throw Password.tooLong
+        }
+        guard var text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(message: "the password on standard input is not UTF-8 text")
         }
         if text.hasSuffix("\n") { text.removeLast() }  // "\r\n" is one Character, removed whole
@@ -68,9 +75,17 @@ private enum SilentPrompt {
             signal(SIGTERM, SIG_DFL)
             Output.write("\n", to: STDERR_FILENO)  // the Enter key was not echoed
         }
-        guard let line = readLine(strippingNewline: true) else {
-            throw InputError(message: "no password was entered")
+        // A terminal hands over one line per read; a pasted megabyte is refused, not kept.
+        let bytes: [UInt8]
+        switch try BoundedRead.bytes(from: STDIN_FILENO, limit: PasswordInput.byteLimit, line: true) {
+        case .text(let typed): bytes = typed
+        case .tooLong: throw Password.tooLong
+        case .ended: throw InputError(message: "no password was entered")
         }
+        guard var line = String(validating: bytes, as: UTF8.self) else {
+            throw InputError(message: "the password is not UTF-8 text")
+        }
+        if line.hasSuffix("\r") { line.removeLast() }
         return line
     }
 

@@ -1,5 +1,6 @@
 /// What the add-player form holds before it is saved. `validated()` applies the rules that every
-/// stored player obeys, so no layer below it has to trust its caller.
+/// stored player obeys, so no layer below it has to trust its caller. Lengths are in Unicode
+/// scalars (`TypedText`).
 public struct PlayerDraft: Equatable, Sendable {
     public static let nameLength = 1...100
     public static let ageRange = 5...99
@@ -25,7 +26,7 @@ public struct PlayerDraft: Equatable, Sendable {
     /// The draft with its text trimmed, or the first rule it breaks.
     public func validated() throws(ClubhouseError) -> PlayerDraft {
         let name = try Self.cleanText(name, field: "name")
-        guard Self.nameLength.contains(name.count) else {
+        guard Self.nameLength.contains(TypedText.length(name)) else {
             throw name.isEmpty
                 ? .invalidInput("name must not be empty")
                 : .invalidInput("name must be at most \(Self.nameLength.upperBound) characters")
@@ -37,7 +38,7 @@ public struct PlayerDraft: Equatable, Sendable {
         var team: String? = nil
         if let favouriteTeam {
             let cleaned = try Self.cleanText(favouriteTeam, field: "favourite team")
-            guard cleaned.count <= Self.teamMaximumLength else {
+            guard TypedText.length(cleaned) <= Self.teamMaximumLength else {
                 throw .invalidInput("favourite team must be at most \(Self.teamMaximumLength) characters")
             }
             team = cleaned.isEmpty ? nil : cleaned
@@ -45,22 +46,10 @@ public struct PlayerDraft: Equatable, Sendable {
         return PlayerDraft(name: name, age: age, skill: skill, position: position, favouriteTeam: team)
     }
 
-    /// Trims surrounding white space and refuses control characters, which would break every
-    /// one-line rendering of the record.
+    /// Trims surrounding white space and refuses what `TypedText.check` refuses.
     private static func cleanText(_ text: String, field: String) throws(ClubhouseError) -> String {
         let trimmed = text.trimmingWhitespace()
-        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw .invalidInput("\(field) must not contain control characters such as line breaks")
-        }
+        try TypedText.check(trimmed, field: field)
         return trimmed
-    }
-}
-
-extension String {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }

@@ -74,6 +74,9 @@ public enum PlayerForm {
 
     private static func set(_ field: PlayerField, _ text: String, in draft: inout PlayerDraft) throws(ClubhouseError) {
         let trimmed = text.trimmingWhitespace()
+        // Every field, not only the free-text ones, so that the error names the field and the
+        // reason whatever was typed into it.
+        try TypedText.check(trimmed, field: field.label.lowercased())
         let isNone = noneWords.contains(trimmed.lowercased())
         switch field {
         case .name:

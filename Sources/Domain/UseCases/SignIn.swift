@@ -15,9 +15,12 @@ public struct SignIn {
     /// The account a sign-in names, if any; fails first when someone is signed in already.
     public func candidate(username rawUsername: String) throws -> SignInCandidate {
         try requireSignedOut()
-        // A malformed name is looked up as nobody: it still pays for one verification.
-        let account = try (try? Username(rawUsername)).flatMap { try users.credentials(forKey: $0.key) }
-        return SignInCandidate(account: account)
+        // No username rule applies: a name registered under older rules still signs in, and an
+        // unknown one still pays for one verification.
+        for key in Username.signInKeys(for: rawUsername) {
+            if let account = try users.credentials(forKey: key) { return SignInCandidate(account: account, key: key) }
+        }
+        return SignInCandidate(account: nil, key: "")
     }
 
     public func callAsFunction(_ verified: Credentials) throws -> User {
@@ -40,6 +43,8 @@ public struct SignIn {
 /// What `SignIn.candidate` read: the account and its stored hash, or nothing.
 public struct SignInCandidate: Sendable {
     public let account: (user: User, passwordHash: String)?
+    /// The username key the account was found by.
+    let key: String
 }
 
 /// An account whose password was verified, and the hash it was verified against.
@@ -50,10 +55,8 @@ public struct Credentials: Sendable {
 
     /// Verifies `password`: the slow part, done outside any transaction. An unknown user costs
     /// one verification against a decoy, so timing does not tell which usernames exist.
-    public init(
-        _ candidate: SignInCandidate, username rawUsername: String, password: String, hasher: any PasswordHasher
-    ) throws {
-        guard let account = candidate.account, let username = try? Username(rawUsername) else {
+    public init(_ candidate: SignInCandidate, password: String, hasher: any PasswordHasher) throws {
+        guard let account = candidate.account else {
             _ = hasher.verify(password, against: hasher.decoyHash)
             throw ClubhouseError.wrongCredentials
         }
@@ -65,7 +68,7 @@ public struct Credentials: Sendable {
         }
         guard hasher.verify(password, against: account.passwordHash) else { throw ClubhouseError.wrongCredentials }
         self.user = account.user
-        self.key = username.key
+        self.key = candidate.key
         self.passwordHash = account.passwordHash
     }
 }

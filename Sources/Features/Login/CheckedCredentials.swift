@@ -27,7 +27,7 @@ extension AppCoordinator {
             return .registration(try Registration(username: username, password: password, hasher: hasher))
         case .signIn(let username, let password):
             let candidate = try store.read { try UseCases($0).signIn.candidate(username: username) }
-            return .verified(try Credentials(candidate, username: username, password: password, hasher: hasher))
+            return .verified(try Credentials(candidate, password: password, hasher: hasher))
         default:
             return .none
         }

@@ -1,0 +1,9 @@
+-- Username keys become NFKC with full case folding (they were composed and lowercased), so that
+-- `ana`, `Ana` and the full-width `ａｎａ` are one account. No table changes: every
+-- users.username_key is recomputed right after this file runs, in the same transaction, by
+-- AppDatabase's data upgrade for this migration (UsernameKeyUpgrade).
+--
+-- Two accounts registered before whose new keys are the same: the key is never taken from the
+-- account that holds it already, otherwise the oldest account (lowest id) gets it. Each other
+-- account keeps its old key, which no spelling folds to any more but which signing in still
+-- tries first for the spelling typed, so everyone signs in exactly as before.

@@ -58,7 +58,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "Domain"]),
+        // Reference/ holds the width fixture and the script that makes it from Python's wcwidth.
+        .testTarget(name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "Domain"], exclude: ["Reference"]),
         // Depends on the executable only so that `swift test` builds it; the tests run it as a process.
         .testTarget(
             name: "EndToEndTests",

@@ -48,7 +48,8 @@ struct Clubhouse: ParsableCommand {
             let code = exitCode(for: error)
             // Help and version go to standard output as ArgumentParser prints them.
             if code == .success { exit(withError: error) }
-            let message = UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments)
+            // Values that are still quoted (an option's own name, a suggestion) are shown escaped.
+            let message = Output.lines(UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments))
             if !message.isEmpty { Output.write(message + "\n", to: STDERR_FILENO) }
             terminate(code.rawValue)
         }

@@ -148,7 +148,10 @@ public final class AppDatabase: UnitOfWork {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         for migration in EmbeddedMigrations.all {
-            migrator.registerMigration(migration.name) { db in
+            // Immediate checks: a migration may not break a foreign key, but one already broken
+            // (a row deleted with foreign keys off) must not stop every upgrade; GRDB's default
+            // deferred check would refuse the whole file, locking its users out.
+            migrator.registerMigration(migration.name, foreignKeyChecks: .immediate) { db in
                 try db.execute(sql: migration.sql)
                 try dataUpgrades[migration.version]?(db)
                 // Inside the migration's transaction: the marks move only if the schema does.

@@ -28,13 +28,19 @@ private struct Reference: Encodable {
         "", "Zoë O'Brien", #"say "hi""#, #"back\slash"#, "a/b", "李小龍 🦁", "e\u{0301}", "\u{2028}\u{2029}",
         "\u{7F}", "Robert'); DROP TABLE players;--", String(repeating: "x", count: 100),
         String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }),
+        // What human output escapes, JSON keeps exact: escape sequences, C1, bidi and invisible
+        // characters, joiners, combining-mark bombs.
+        "\u{1B}[2J", "\u{1B}]0;title\u{07}", "Ana\n99  Fake", "\u{85}\u{9B}\u{9F}", "\u{202E}evil\u{2066}",
+        "a\u{200B}\u{200D}\u{FEFF}b", "👨\u{200D}👩\u{200D}👧", "Z" + String(repeating: "\u{0336}", count: 1000),
+        #"\e[2J"#,
     ]
 
     static let players: [Player] =
         awkwardTexts.enumerated().map { index, text in
             Player(
                 id: Int64(index + 1), ownerID: 1, name: text, age: index % 2 == 0 ? nil : 5 + index,
-                skill: Skill.allCases.randomElement(), position: index % 3 == 0 ? nil : Position.allCases[index % 5],
+                skill: Skill.allCases[index % Skill.allCases.count],
+                position: index % 3 == 0 ? nil : Position.allCases[index % 5],
                 favouriteTeam: index % 4 == 0 ? nil : text)
         } + [
             Player(id: Int64.max, ownerID: 1, name: "max", age: Int.max, skill: .professional, position: .midfielder),
@@ -53,6 +59,14 @@ private struct Reference: Encodable {
         }
         #expect(PlayerJSON.array(Self.players) == (try reference(Self.players.map(Reference.init(player:)))))
         #expect(PlayerJSON.array([]) == "[]")
+    }
+
+    @Test func streamsTheSameArrayInChunks() {
+        let players = (0..<5_000).map { Self.players[$0 % Self.players.count] }
+        var chunks: [[UInt8]] = []
+        PlayerJSON.write(players) { chunks.append([UInt8]($0)) }
+        #expect(chunks.count > 1)
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == PlayerJSON.array(players) + "\n")
     }
 
     @Test func readsBackAsTheSameValues() throws {

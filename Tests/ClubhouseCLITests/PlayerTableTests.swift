@@ -50,6 +50,64 @@ import Testing
         #expect(text.hasSuffix(String(repeating: "🦁", count: 100)))
     }
 
+    @Test func showsHostileNamesEscapedAndInLine() {
+        let players = [
+            player(1, "\u{1B}[2J", team: "\u{1B}]0;title\u{07}"),
+            player(2, "Ana\n99  Fake  30", age: 30),
+            player(3, "\u{202E}evil", team: "a\u{200B}b"),
+            player(4, #"back\slash"#),
+            player(5, "李小龍"),
+            player(6, "👨\u{200D}👩\u{200D}👧"),
+        ]
+        #expect(
+            PlayerTable.render(players)
+                == #"""
+                ID  NAME               AGE  SKILL    POSITION  FAVOURITE TEAM
+                1   \e[2J              -    amateur  -         \e]0;title\u{7}
+                2   Ana\n99  Fake  30  30   amateur  -         -
+                3   \u{202E}evil       -    amateur  -         a\u{200B}b
+                4   back\\slash        -    amateur  -         -
+                5   李小龍             -    amateur  -         -
+                6   👨‍👩‍👧                 -    amateur  -         -
+                """#)
+    }
+
+    /// Every text of the width reference as a name: the column after it starts at one place.
+    @Test func linesUpAnyText() {
+        let names = DisplayWidthTests.cases.map(\.text) + ["\u{1B}[31mred", "\u{9B}2J", "a\u{200D}b", "\u{3164}"]
+        let players = names.enumerated().map { player(Int64($0.offset + 1), $0.element, age: 42) }
+        let lines = PlayerTable.render(players).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == players.count + 1)
+        let ageColumn = DisplayWidth.of(String(lines[0].prefix(upTo: lines[0].range(of: "AGE")!.lowerBound)))
+        for line in lines.dropFirst() {
+            let beforeAge = line.prefix(upTo: line.range(of: "  42  ", options: .backwards)!.lowerBound)
+            #expect(DisplayWidth.of(String(beforeAge)) + 2 == ageColumn, "\(line)")
+            #expect(!line.unicodeScalars.contains { TextEscapingTests.isDangerous($0) })
+        }
+    }
+
+    @Test func streamsTheSameTableInBoundedChunks() {
+        let players = (1...20_000).map {
+            player(Int64($0), $0 % 7 == 0 ? "李小龍 \($0)" : "Player \($0)", age: 5 + $0 % 90)
+        }
+        var chunks: [[UInt8]] = []
+        PlayerTable.write(players) { chunks.append([UInt8]($0)) }
+        #expect(chunks.count > 1)
+        for chunk in chunks.dropLast() {
+            #expect(chunk.count >= PlayerTable.chunkSize && chunk.count < PlayerTable.chunkSize + 200)
+        }
+        #expect(String(decoding: chunks.joined(), as: UTF8.self) == PlayerTable.render(players) + "\n")
+    }
+
+    @Test func growsForAnyValue() {
+        // Nothing is sized in advance: a megabyte-long name or team only makes the buffer grow.
+        let long = String(repeating: "\u{1B}李", count: 500_000)
+        let text = PlayerTable.render([player(Int64.min, long, age: Int.max, team: long)])
+        #expect(text.contains(String(Int64.min)))
+        #expect(text.contains(String(Int.max)))
+        #expect(text.hasSuffix(String(repeating: #"\e李"#, count: 500_000)))
+    }
+
     @Test func displayWidthCountsWideAndZeroWidthCharacters() {
         #expect(DisplayWidth.of("abc") == 3)
         #expect(DisplayWidth.of("李小龍") == 6)

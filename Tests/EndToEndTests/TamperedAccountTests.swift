@@ -82,3 +82,25 @@ import Testing
         }
     }
 }
+
+@Suite struct TamperedUpgradeTests {
+    /// A schema-3 file (made by the previous release) holding a row whose user was deleted with
+    /// foreign keys off: the upgrade still runs, and the other user signs in.
+    @Test func aBrokenForeignKeyDoesNotStopTheUpgrade() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("old.sqlite")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appending(path: "Fixtures/schema-3-colliding-usernames.sqlite")
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        #expect(try sqlite(path, "PRAGMA user_version") == "3")
+        // User 2 is signed in there: their session and navigation are left pointing at nobody.
+        try sqlite(path, "PRAGMA foreign_keys = 0; DELETE FROM users WHERE id = 2")
+        let clubhouse = ClubhouseProcess(database: path)
+        let whoami = try clubhouse.run(["whoami"])
+        #expect(whoami.stderr == "error: not signed in\n")
+        #expect(try sqlite(path, "PRAGMA user_version") == "4")
+        let check = try clubhouse.run(["check"])
+        #expect(check.stdout.contains("problem: sessions row 1 refers to a users row that does not exist\n"))
+        #expect(check.status == 1)
+    }
+}

@@ -1,52 +1,81 @@
 import Domain
 
-/// The `players` screen as text: left-aligned columns two spaces apart, by display width.
-/// The list may hold tens of thousands of players and is printed on every `player list`, so the
-/// table is measured in one pass and then written straight into the string's storage, without a
-/// grid of cell strings in between (measured: a third of the instructions of the generic version).
+/// The `players` screen as text: left-aligned columns two spaces apart, by display width, names
+/// and teams shown escaped (`TextOutput.escaped`), so a stored name can neither forge a row nor
+/// move the columns. The list may hold tens of thousands of players and is printed on every
+/// `player list`, so the table is measured in one pass (`Layout`) and then written row by row
+/// into one growable buffer, without a grid of cell strings in between. Rows can be written in
+/// chunks as they come (`row(_:_:into:)` and `ByteWriter.flush(to:)`): a list read from a database
+/// cursor needs one pass to measure and one to write, never the whole list in memory.
 enum PlayerTable {
     private static let header = ["ID", "NAME", "AGE", "SKILL", "POSITION", "FAVOURITE TEAM"]
     private static let none = "-"
     private static let gap = 2
 
-    static func render(_ players: [Player]) -> String {
-        // Widths of the padded columns (the last one is never padded) and the exact byte count.
-        var widths = header.dropLast().map(\.utf8.count)
-        var nameWidths: [Int] = []
-        nameWidths.reserveCapacity(players.count)
-        var teamBytes = 0
-        for player in players {
-            let nameWidth = DisplayWidth.of(player.name)
-            nameWidths.append(nameWidth)
-            widths[0] = max(widths[0], ByteWriter.digitCount(player.id))
-            widths[1] = max(widths[1], nameWidth)
-            widths[2] = max(widths[2], player.age.map { ByteWriter.digitCount(Int64($0)) } ?? 1)
-            widths[3] = max(widths[3], (player.skill?.rawValue ?? none).utf8.count)
-            widths[4] = max(widths[4], (player.position?.rawValue ?? none).utf8.count)
-            // A name wider on screen than in bytes is padded by its display width: count both.
-            teamBytes += (player.favouriteTeam ?? none).utf8.count + max(0, player.name.utf8.count - nameWidth)
-        }
-        let padded = widths.reduce(0, +) + gap * widths.count
-        let capacity = (players.count + 1) * (padded + 1) + teamBytes + header.last!.utf8.count
+    /// How many bytes `write` gathers before it hands them on.
+    static let chunkSize = 64 * 1024
 
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
-            var out = ByteWriter(buffer: buffer)
-            for (column, title) in header.enumerated() {
-                out.write(title)
-                if column < widths.count { out.spaces(widths[column] - title.utf8.count + gap) }
-            }
-            for (index, player) in players.enumerated() {
-                out.byte(UInt8(ascii: "\n"))
-                out.spaces(widths[0] - out.write(player.id) + gap)
-                out.write(player.name)
-                out.spaces(widths[1] - nameWidths[index] + gap)
-                let ageDigits = player.age.map { out.write(Int64($0)) } ?? out.write(none)
-                out.spaces(widths[2] - ageDigits + gap)
-                out.spaces(widths[3] - out.write(player.skill?.rawValue ?? none) + gap)
-                out.spaces(widths[4] - out.write(player.position?.rawValue ?? none) + gap)
-                out.write(player.favouriteTeam ?? none)
-            }
-            return out.count
+    /// The widths of the padded columns (the last one is never padded).
+    struct Layout {
+        fileprivate var widths = PlayerTable.header.dropLast().map(\.utf8.count)
+
+        init() {}
+
+        init(measuring players: some Sequence<Player>) {
+            for player in players { include(player) }
         }
+
+        mutating func include(_ player: Player) {
+            widths[0] = max(widths[0], ByteWriter.digitCount(player.id))
+            widths[1] = max(widths[1], TextOutput.shownWidth(player.name))
+            widths[2] = max(widths[2], player.age.map { ByteWriter.digitCount(Int64($0)) } ?? 1)
+            widths[3] = max(widths[3], (player.skill?.rawValue ?? PlayerTable.none).utf8.count)
+            widths[4] = max(widths[4], (player.position?.rawValue ?? PlayerTable.none).utf8.count)
+        }
+
+        /// Bytes a row takes at least: a guess for the buffer's first size.
+        fileprivate var rowEstimate: Int { widths.reduce(0, +) + PlayerTable.gap * widths.count + 12 }
+    }
+
+    /// The whole table, without a final newline.
+    static func render(_ players: [Player]) -> String {
+        let layout = Layout(measuring: players)
+        var out = ByteWriter(reservingCapacity: (players.count + 1) * layout.rowEstimate)
+        header(layout, into: &out)
+        for player in players { row(player, layout, into: &out) }
+        return out.text
+    }
+
+    /// The whole table and a final newline, handed to `sink` in chunks of about `chunkSize` bytes.
+    static func write(_ players: [Player], to sink: (UnsafeRawBufferPointer) -> Void) {
+        let layout = Layout(measuring: players)
+        var out = ByteWriter(reservingCapacity: chunkSize + 4 * 1024)
+        header(layout, into: &out)
+        for player in players {
+            row(player, layout, into: &out)
+            if out.count >= chunkSize { out.flush(to: sink) }
+        }
+        out.byte(UInt8(ascii: "\n"))
+        out.flush(to: sink)
+    }
+
+    static func header(_ layout: Layout, into out: inout ByteWriter) {
+        for (column, title) in header.enumerated() {
+            out.write(title)
+            if column < layout.widths.count { out.spaces(layout.widths[column] - title.utf8.count + gap) }
+        }
+    }
+
+    /// A newline, then the player's row.
+    static func row(_ player: Player, _ layout: Layout, into out: inout ByteWriter) {
+        let widths = layout.widths
+        out.byte(UInt8(ascii: "\n"))
+        out.spaces(widths[0] - out.write(player.id) + gap)
+        out.spaces(widths[1] - out.writeShown(player.name) + gap)
+        let ageDigits = player.age.map { out.write(Int64($0)) } ?? out.write(none)
+        out.spaces(widths[2] - ageDigits + gap)
+        out.spaces(widths[3] - out.write(player.skill?.rawValue ?? none) + gap)
+        out.spaces(widths[4] - out.write(player.position?.rawValue ?? none) + gap)
+        out.writeShown(player.favouriteTeam ?? none)
     }
 }

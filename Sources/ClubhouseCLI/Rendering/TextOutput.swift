@@ -31,9 +31,20 @@ enum TextOutput {
     }
 
     static func playerList(_ model: PlayerListViewModel) -> String {
-        model.players.isEmpty
-            ? "No players yet. Add one with: clubhouse player add --name NAME" : PlayerTable.render(model.players)
+        model.players.isEmpty ? noPlayers : PlayerTable.render(model.players)
     }
+
+    /// `player list`: the table written out in chunks as it is made, not built whole first.
+    static func writePlayerList(_ model: PlayerListViewModel, to sink: (UnsafeRawBufferPointer) -> Void) {
+        if model.players.isEmpty {
+            var text = noPlayers + "\n"
+            text.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
+        } else {
+            PlayerTable.write(model.players, to: sink)
+        }
+    }
+
+    private static let noPlayers = "No players yet. Add one with: clubhouse player add --name NAME"
 
     /// A form: each field with what the draft holds, and how to go on.
     static func form(_ model: FormViewModel) -> String {
@@ -53,8 +64,9 @@ enum TextOutput {
         return lines.joined(separator: "\n")
     }
 
+    /// Screen paths are spelled by the app, but a path may carry a stored value (an ISBN): escaped.
     static func breadcrumb(_ stack: [String]) -> String {
-        stack.joined(separator: " > ")
+        stack.map(escaped).joined(separator: " > ")
     }
 
     static func navigation(_ state: NavigationJSON) -> String {
@@ -81,35 +93,6 @@ enum TextOutput {
             entry.at.count >= 19 ? entry.at.prefix(10) + " " + entry.at.dropFirst(11).prefix(8) + "Z" : entry.at[...]
         let kind = entry.kind == .navigate ? "" : "  (\(entry.kind.rawValue))"
         return "\(escaped(String(time)))  \(escaped(entry.from)) → \(escaped(entry.to))\(kind)"
-    }
-
-    /// `text` with control characters shown as escapes, so that stored or typed text can neither
-    /// break a line nor send a terminal escape sequence.
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                out.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{1B}": out += "\\e"
-            default: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
-        return out
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        case .format: (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-        default: false
-        }
     }
 }
 

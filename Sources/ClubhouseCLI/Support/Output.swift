@@ -50,24 +50,33 @@ enum Output {
         }
     }
 
-    /// Writes all of `text`, or ends the process cleanly when it cannot: a full disk, a closed
+    /// Writes bytes to standard output as they are: for renderers that stream long lists in
+    /// chunks (`PlayerTable.write(_:to:)`).
+    static func standardOutput(_ bytes: UnsafeRawBufferPointer) {
+        write(bytes, to: STDOUT_FILENO)
+    }
+
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Writes all of `bytes`, or ends the process cleanly when it cannot: a full disk, a closed
     /// descriptor, or a reader that went away (`clubhouse player list | head -1`; SIGPIPE is
     /// ignored, so that shows up here as EPIPE). Whatever the command wrote to the database has
     /// committed by then; only its report is lost, so the exit status says so.
-    static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        var failure: Int32?
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
             }
-            return nil
+            offset += written
         }
         guard let failure else { return }
         // The reader is gone: end quietly, as other command-line tools do.
@@ -79,13 +88,30 @@ enum Output {
         exit(1)
     }
 
-    /// A message as one line a person can read: escaped, and cut short when a stored or typed
-    /// value inside it is huge (a tampered row must not print megabytes).
+    /// A message as one line a person can read: escaped (`TextOutput.escaped`), and cut short
+    /// when a stored or typed value inside it is huge (a tampered row must not print megabytes).
+    /// The cut falls between characters, never inside an escape or a grapheme.
     static func line(_ message: String) -> String {
         let limit = 400
-        let escaped = TextOutput.escaped(message)
-        guard escaped.unicodeScalars.count > limit else { return escaped }
-        return String(String.UnicodeScalarView(escaped.unicodeScalars.prefix(limit))) + "… (cut short)"
+        let shown = TextOutput.escaped(message)
+        guard shown.unicodeScalars.count > limit else { return shown }
+        // Each character escaped alone is at least as long as in context: cut where that reaches
+        // the limit, then escape the part kept in one go.
+        var length = 0
+        var end = message.startIndex
+        for character in message {
+            length += TextOutput.escaped(String(character)).unicodeScalars.count
+            if length > limit { break }
+            end = message.index(after: end)
+        }
+        return TextOutput.escaped(String(message[..<end])) + "… (cut short)"
+    }
+
+    /// A message of several lines whose line breaks are its own (ArgumentParser's usage errors
+    /// quote the arguments): each line escaped, the breaks kept.
+    static func lines(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false).map { TextOutput.escaped(String($0)) }
+            .joined(separator: "\n")
     }
 
     static func message(for error: any Error) -> String {

@@ -31,7 +31,7 @@ struct LoginCommand: ParsableCommand {
                 Output.print(try JSONOutput.render(UserJSON(user)))
             } else if let opened {
                 Output.print(
-                    "Signed in as \(TextOutput.escaped(user.username)).\nOpened \(opened), the link you opened while signed out."
+                    "Signed in as \(TextOutput.escaped(user.username)).\nOpened \(TextOutput.escaped(opened)), the link you opened while signed out."
                 )
             } else {
                 Output.print("Signed in as \(TextOutput.escaped(user.username)).")

@@ -30,7 +30,7 @@ struct OpenCommand: ParsableCommand {
             }
             let outcome = try CommandContext.perform(global, .deepLink(parsed))
             if case .linkKept(let kept) = outcome.result, !output.json {
-                Output.print("Not signed in: \(kept) will open after you sign in.")
+                Output.print("Not signed in: \(TextOutput.escaped(kept)) will open after you sign in.")
                 return
             }
             Output.print(ScreenCommand.render(outcome, json: output.json))

@@ -14,7 +14,12 @@ struct PlayerListCommand: ParsableCommand {
         try Output.reportingErrors {
             let outcome = try CommandContext.perform(global, .open(.screen(.players)))
             guard case .playerList(let model) = try outcome.requireMain().content else { return }
-            Output.print(output.json ? PlayerJSON.array(model.players) : TextOutput.playerList(model))
+            // Streamed in chunks as it is written: the list may be long.
+            if output.json {
+                PlayerJSON.write(model.players, to: Output.standardOutput)
+            } else {
+                TextOutput.writePlayerList(model, to: Output.standardOutput)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Persistence
 
 #if canImport(Glibc)
     import Glibc
@@ -18,6 +19,7 @@ struct Clubhouse: ParsableCommand {
             The database is --database PATH, else $CLUBHOUSE_DB, else \
             ${XDG_DATA_HOME:-$HOME/.local/share}/clubhouse/clubhouse.sqlite.
             """,
+        version: "clubhouse \(version) (schema \(AppDatabase.schemaVersion))",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
             PlayerCommand.self, GatherCommand.self, HomeCommand.self,
@@ -28,6 +30,9 @@ struct Clubhouse: ParsableCommand {
 
     /// ArgumentParser's `main()`, except that arguments must be UTF-8 and that usage errors do
     /// not quote what was typed (`UsageErrorText`).
+    /// This release. The schema version it writes comes from its migrations.
+    static let version = "0.3.0"
+
     static func main() {
         // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output
         // reports as a clean exit, instead of killing the process with SIGPIPE.
@@ -41,18 +46,56 @@ struct Clubhouse: ParsableCommand {
             Output.write("error: argument \(bad.position) is not valid UTF-8 text\n", to: STDERR_FILENO)
             terminate(ExitCode.validationFailure.rawValue)
         }
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot(arguments)
-            try command.run()
+            command = try fastParse(arguments) ?? parseAsRoot(arguments)
         } catch {
-            let code = exitCode(for: error)
-            // Help and version go to standard output as ArgumentParser prints them.
-            if code == .success { exit(withError: error) }
-            // Values that are still quoted (an option's own name, a suggestion) are shown escaped.
-            let message = Output.lines(UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments))
-            if !message.isEmpty { Output.write(message + "\n", to: STDERR_FILENO) }
-            terminate(code.rawValue)
+            usageError(error, arguments)
         }
+        // Without --database the environment names the file; a name in bytes that are not UTF-8
+        // would silently become another path.
+        if !arguments.contains(where: { $0 == "--database" || $0.hasPrefix("--database=") }),
+            let name = RawInput.databaseVariableNotUTF8()
+        {
+            Output.write("error: $\(name) is not valid UTF-8 text\n", to: STDERR_FILENO)
+            terminate(ExitCode.validationFailure.rawValue)
+        }
+        // The one place a command's failure becomes text and an exit status.
+        do {
+            try command.run()
+        } catch let error as ExitCode {
+            terminate(error.rawValue)
+        } catch let error where isUsage(error) {
+            usageError(error, arguments)
+        } catch {
+            Output.report(error)
+            terminate(ExitCode.failure.rawValue)
+        }
+    }
+
+    /// ArgumentParser's own errors reach `run()` too: the help command throws its help request,
+    /// and a `ValidationError` is a combination of options only `run()` can judge.
+    private static func isUsage(_ error: any Error) -> Bool {
+        error is ValidationError || error is CleanExit
+            || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+    }
+
+    /// ArgumentParser's message for a usage error, help or `--version`, without the values typed.
+    private static func usageError(_ error: any Error, _ arguments: [String]) -> Never {
+        let code = exitCode(for: error)
+        // Help and version go to standard output as ArgumentParser prints them.
+        if code == .success { exit(withError: error) }
+        // Values that are still quoted (an option's own name, a suggestion) are shown escaped.
+        let message = Output.lines(UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments))
+        if !message.isEmpty { Output.write(message + "\n", to: STDERR_FILENO) }
+        terminate(code.rawValue)
+    }
+
+    /// The leaf command alone (`CommandRoute`), or nil to parse from the root: for anything
+    /// the leaf does not accept as is, the root's parse gives ArgumentParser's full message.
+    private static func fastParse(_ arguments: [String]) -> ParsableCommand? {
+        guard let (leaf, rest) = CommandRoute.leaf(Clubhouse.self, arguments) else { return nil }
+        return CommandRoute.parse(leaf, rest)
     }
 }
 

@@ -19,7 +19,8 @@ import Schema
 public final class AppDatabase: UnitOfWork {
     /// "CLUB" in ASCII.
     public static let applicationID: Int32 = 0x434C_5542
-    static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
+    /// The schema version this build writes (`PRAGMA user_version` once migrated).
+    public static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
 
     private let queue: DatabaseQueue
     public let path: String

@@ -37,17 +37,10 @@ enum Output {
         write(text, to: STDERR_FILENO)
     }
 
-    /// Runs a command's body; any failure that is not a usage error becomes one `error:` line on
-    /// standard error and exit status 1.
-    static func reportingErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            write("error: \(line(message(for: error)))\n", to: STDERR_FILENO)
-            throw ExitCode.failure
-        }
+    /// Reports a failure of a command's `run()` as one `error:` line on standard error; the
+    /// exit status is 1. The one place errors become text (`Clubhouse.main` calls it).
+    static func report(_ error: any Error) {
+        write("error: \(line(message(for: error)))\n", to: STDERR_FILENO)
     }
 
     /// Writes bytes to standard output as they are: for renderers that stream long lists in

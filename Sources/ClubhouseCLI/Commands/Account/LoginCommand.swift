@@ -21,21 +21,19 @@ struct LoginCommand: ParsableCommand {
     var passwordStdin = false
 
     func run() throws {
-        try Output.reportingErrors {
-            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: false) {
-                try AccountCommand.requireSignedOut(global)
-            }
-            let outcome = try CommandContext.perform(global, Command(.signIn(username: username, password: password)))
-            guard case .signedIn(let user, let opened) = outcome.result else { return }
-            if output.json {
-                Output.print(try JSONOutput.render(UserJSON(user)))
-            } else if let opened {
-                Output.print(
-                    "Signed in as \(TextOutput.escaped(user.username)).\nOpened \(TextOutput.escaped(opened)), the link you opened while signed out."
-                )
-            } else {
-                Output.print("Signed in as \(TextOutput.escaped(user.username)).")
-            }
+        let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: false) {
+            try AccountCommand.requireSignedOut(global)
+        }
+        let outcome = try CommandContext.perform(global, Command(.signIn(username: username, password: password)))
+        guard case .signedIn(let user, let opened) = outcome.result else { return }
+        if output.json {
+            Output.print(try JSONOutput.render(UserJSON(user)))
+        } else if let opened {
+            Output.print(
+                "Signed in as \(TextOutput.escaped(user.username)).\nOpened \(TextOutput.escaped(opened)), the link you opened while signed out."
+            )
+        } else {
+            Output.print("Signed in as \(TextOutput.escaped(user.username)).")
         }
     }
 }

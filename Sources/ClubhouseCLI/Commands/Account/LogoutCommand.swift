@@ -10,10 +10,8 @@ struct LogoutCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome = try CommandContext.perform(global, Command(.signOut))
-            guard case .signedOut(let user) = outcome.result else { return }
-            Output.print("Signed out \(TextOutput.escaped(user.username)).")
-        }
+        let outcome = try CommandContext.perform(global, Command(.signOut))
+        guard case .signedOut(let user) = outcome.result else { return }
+        Output.print("Signed out \(TextOutput.escaped(user.username)).")
     }
 }

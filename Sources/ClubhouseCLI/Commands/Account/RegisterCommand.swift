@@ -26,20 +26,18 @@ struct RegisterCommand: ParsableCommand {
     var passwordStdin = false
 
     func run() throws {
-        try Output.reportingErrors {
-            let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true) {
-                try AccountCommand.requireSignedOut(global)
-            }
-            // Checked before the database is opened: a refused name must not leave a new file.
-            _ = try Username(username)
-            _ = try Password(password)
-            let outcome = try CommandContext.perform(global, Command(.register(username: username, password: password)))
-            guard case .registered(let user) = outcome.result else { return }
-            Output.print(
-                output.json
-                    ? try JSONOutput.render(UserJSON(user))
-                    : "Registered \(TextOutput.escaped(user.username)). Sign in with: clubhouse login \(TextOutput.escaped(user.username))"
-            )
+        let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true) {
+            try AccountCommand.requireSignedOut(global)
         }
+        // Checked before the database is opened: a refused name must not leave a new file.
+        _ = try Username(username)
+        _ = try Password(password)
+        let outcome = try CommandContext.perform(global, Command(.register(username: username, password: password)))
+        guard case .registered(let user) = outcome.result else { return }
+        Output.print(
+            output.json
+                ? try JSONOutput.render(UserJSON(user))
+                : "Registered \(TextOutput.escaped(user.username)). Sign in with: clubhouse login \(TextOutput.escaped(user.username))"
+        )
     }
 }

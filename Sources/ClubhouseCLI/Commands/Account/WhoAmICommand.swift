@@ -10,9 +10,7 @@ struct WhoAmICommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let user = try CommandContext.look(global).requireMain().user
-            Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : TextOutput.escaped(user.username))
-        }
+        let user = try CommandContext.look(global).requireMain().user
+        Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : TextOutput.escaped(user.username))
     }
 }

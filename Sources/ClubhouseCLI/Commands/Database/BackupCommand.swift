@@ -19,14 +19,12 @@ struct BackupCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        try Output.reportingErrors {
-            let source = try CommandContext.location(global)
-            guard !file.isEmpty else { throw StorageError.noPath }
-            let destination = DatabaseLocation(path: file)
-            let copy = try DatabaseBackup.copy(from: source, to: destination)
-            Output.print(
-                "Backed up \(Output.line(source.path)) to \(Output.line(destination.path)) (schema \(copy.version), \(copy.bytes) bytes)"
-            )
-        }
+        let source = try CommandContext.location(global)
+        guard !file.isEmpty else { throw StorageError.noPath }
+        let destination = DatabaseLocation(path: file)
+        let copy = try DatabaseBackup.copy(from: source, to: destination)
+        Output.print(
+            "Backed up \(Output.line(source.path)) to \(Output.line(destination.path)) (schema \(copy.version), \(copy.bytes) bytes)"
+        )
     }
 }

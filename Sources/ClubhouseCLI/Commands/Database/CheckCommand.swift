@@ -18,18 +18,16 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let location = try CommandContext.location(global)
-            let hasher = ScryptPasswordHasher()
-            let report = try DatabaseCheck.run(location, isWellFormedHash: hasher.isWellFormed)
-            for note in report.notes { Output.note(note) }
-            for problem in report.problems { Output.print("problem: \(Output.line(problem))") }
-            if report.problems.isEmpty {
-                Output.print("ok: \(Output.line(location.path)) passed every check (schema \(report.version))")
-            } else {
-                let count = report.problems.count
-                throw InputError(message: "\(count) problem\(count == 1 ? "" : "s") found in \(location.path)")
-            }
+        let location = try CommandContext.location(global)
+        let hasher = ScryptPasswordHasher()
+        let report = try DatabaseCheck.run(location, isWellFormedHash: hasher.isWellFormed)
+        for note in report.notes { Output.note(note) }
+        for problem in report.problems { Output.print("problem: \(Output.line(problem))") }
+        if report.problems.isEmpty {
+            Output.print("ok: \(Output.line(location.path)) passed every check (schema \(report.version))")
+        } else {
+            let count = report.problems.count
+            throw InputError(message: "\(count) problem\(count == 1 ? "" : "s") found in \(location.path)")
         }
     }
 }

@@ -18,20 +18,18 @@ struct GatherEndCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let app = try CommandContext.app(global)
-            try GatherOutput.confirm(app, yes: confirm.yes) { gather in
-                let score = gather.score
-                return
-                    "End gather \(gather.id) at Team A \(score.a) – \(score.b) Team B (winner: \(Winner(score).rawValue))?"
-            }
-            let outcome = try CommandContext.perform(app, Command(.gather(.end)))
-            guard case .gatherEnded(let model) = outcome.result else { return }
-            Output.print(
-                output.json
-                    ? try JSONOutput.render(GatherJSON(model))
-                    : GatherText.gather(model) + "\nKept in history: clubhouse gather list")
+        let app = try CommandContext.app(global)
+        try GatherOutput.confirm(app, yes: confirm.yes) { gather in
+            let score = gather.score
+            return
+                "End gather \(gather.id) at Team A \(score.a) – \(score.b) Team B (winner: \(Winner(score).rawValue))?"
         }
+        let outcome = try CommandContext.perform(app, Command(.gather(.end)))
+        guard case .gatherEnded(let model) = outcome.result else { return }
+        Output.print(
+            output.json
+                ? try JSONOutput.render(GatherJSON(model))
+                : GatherText.gather(model) + "\nKept in history: clubhouse gather list")
     }
 }
 
@@ -50,12 +48,10 @@ struct GatherCancelCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let app = try CommandContext.app(global)
-            try GatherOutput.confirm(app, yes: confirm.yes) { "Discard gather \($0.id)? It will not be kept." }
-            let outcome = try CommandContext.perform(app, Command(.gather(.cancel)))
-            guard case .gatherCancelled(let gather) = outcome.result else { return }
-            Output.print("Gather \(gather.id) was cancelled.")
-        }
+        let app = try CommandContext.app(global)
+        try GatherOutput.confirm(app, yes: confirm.yes) { "Discard gather \($0.id)? It will not be kept." }
+        let outcome = try CommandContext.perform(app, Command(.gather(.cancel)))
+        guard case .gatherCancelled(let gather) = outcome.result else { return }
+        Output.print("Gather \(gather.id) was cancelled.")
     }
 }

@@ -13,11 +13,9 @@ struct GatherListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome = try CommandContext.perform(global, .open(.screen(.gathers)))
-            guard case .gatherList(let models) = try outcome.requireMain().content else { return }
-            Output.print(output.json ? try JSONOutput.render(models.map(GatherJSON.init)) : GatherText.list(models))
-        }
+        let outcome = try CommandContext.perform(global, .open(.screen(.gathers)))
+        guard case .gatherList(let models) = try outcome.requireMain().content else { return }
+        Output.print(output.json ? try JSONOutput.render(models.map(GatherJSON.init)) : GatherText.list(models))
     }
 }
 
@@ -39,22 +37,20 @@ struct GatherDeleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let app = try CommandContext.app(global)
-            let link = Link.screen(.gather(id))
-            if !confirm.yes {
-                let opened = try CommandContext.perform(app, .open(link))
-                guard case .gather(let model) = try opened.requireMain().content,
-                    Confirmation.ask(
-                        "Delete gather \(model.gather.id) (\(GatherText.summary(model))) from history?", yes: false)
-                else {
-                    Output.note("nothing was deleted")
-                    throw ExitCode.failure
-                }
+        let app = try CommandContext.app(global)
+        let link = Link.screen(.gather(id))
+        if !confirm.yes {
+            let opened = try CommandContext.perform(app, .open(link))
+            guard case .gather(let model) = try opened.requireMain().content,
+                Confirmation.ask(
+                    "Delete gather \(model.gather.id) (\(GatherText.summary(model))) from history?", yes: false)
+            else {
+                Output.note("nothing was deleted")
+                throw ExitCode.failure
             }
-            let outcome = try CommandContext.perform(app, Command(link: link, .deleteGather))
-            guard case .gatherDeleted(let gather) = outcome.result else { return }
-            Output.print("Deleted gather \(gather.id) from history.")
         }
+        let outcome = try CommandContext.perform(app, Command(link: link, .deleteGather))
+        guard case .gatherDeleted(let gather) = outcome.result else { return }
+        Output.print("Deleted gather \(gather.id) from history.")
     }
 }

@@ -34,21 +34,19 @@ struct GatherNewCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome: Outcome
-            if let teamA, let teamB {
-                outcome = try CommandContext.perform(
-                    global,
-                    Command(
-                        link: .screen(.confirmPlayers),
-                        .submit([("team-a", teamA), ("team-b", teamB)], discardingDraft: true)))
-            } else {
-                let app = try CommandContext.app(global)
-                try TeamPicker.run(app)
-                outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
-            }
-            guard case .gather(let model) = try outcome.requireMain().content else { return }
-            Output.print(try GatherOutput.render(model, json: output.json))
+        let outcome: Outcome
+        if let teamA, let teamB {
+            outcome = try CommandContext.perform(
+                global,
+                Command(
+                    link: .screen(.confirmPlayers),
+                    .submit([("team-a", teamA), ("team-b", teamB)], discardingDraft: true)))
+        } else {
+            let app = try CommandContext.app(global)
+            try TeamPicker.run(app)
+            outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
         }
+        guard case .gather(let model) = try outcome.requireMain().content else { return }
+        Output.print(try GatherOutput.render(model, json: output.json))
     }
 }

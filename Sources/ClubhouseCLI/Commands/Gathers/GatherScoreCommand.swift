@@ -36,15 +36,13 @@ struct GatherScoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let change: PlayGather.Change
-            if let team {
-                change = .score(team, by: minus ? -1 : 1)
-            } else {
-                change = .setScore(try Self.score(parsing: set ?? ""))
-            }
-            try GatherOutput.play(global, json: output.json, .play(change))
+        let change: PlayGather.Change
+        if let team {
+            change = .score(team, by: minus ? -1 : 1)
+        } else {
+            change = .setScore(try Self.score(parsing: set ?? ""))
         }
+        try GatherOutput.play(global, json: output.json, .play(change))
     }
 
     /// "3-2" → Team A 3, Team B 2.

@@ -16,11 +16,9 @@ struct GatherShowCommand: ParsableCommand {
     var id: Gather.ID?
 
     func run() throws {
-        try Output.reportingErrors {
-            let command = id.map { Command.open(.screen(.gather($0))) } ?? Command(.gather(.show))
-            let outcome = try CommandContext.perform(global, command)
-            guard case .gather(let model) = try outcome.requireMain().content else { return }
-            Output.print(try GatherOutput.render(model, json: output.json))
-        }
+        let command = id.map { Command.open(.screen(.gather($0))) } ?? Command(.gather(.show))
+        let outcome = try CommandContext.perform(global, command)
+        guard case .gather(let model) = try outcome.requireMain().content else { return }
+        Output.print(try GatherOutput.render(model, json: output.json))
     }
 }

@@ -31,10 +31,8 @@ struct TimerSetCommand: ParsableCommand {
     var time: String
 
     func run() throws {
-        try Output.reportingErrors {
-            let duration = try GatherTimer.duration(parsing: time)
-            try GatherOutput.play(global, json: output.json, .play(.setTimer(duration)))
-        }
+        let duration = try GatherTimer.duration(parsing: time)
+        try GatherOutput.play(global, json: output.json, .play(.setTimer(duration)))
     }
 }
 
@@ -47,7 +45,7 @@ protocol TimerChangeCommand: ParsableCommand {
 
 extension TimerChangeCommand {
     func run() throws {
-        try Output.reportingErrors { try GatherOutput.play(global, json: output.json, .play(Self.change)) }
+        try GatherOutput.play(global, json: output.json, .play(Self.change))
     }
 }
 

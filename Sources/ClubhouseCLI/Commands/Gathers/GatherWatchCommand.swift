@@ -26,39 +26,37 @@ struct GatherWatchCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let app = try CommandContext.app(global)
-            let inPlace = isatty(STDOUT_FILENO) == 1
-            signal(SIGINT) { _ in interrupted = 1 }
-            // A parent may have started us with SIGINT blocked; Ctrl-C must still stop the watch.
-            var interrupts = sigset_t()
-            sigemptyset(&interrupts)
-            sigaddset(&interrupts, SIGINT)
-            pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
-            var shownOnce = false
-            while interrupted == 0 {
-                let model: GatherViewModel
-                do {
-                    guard case .gather(let read) = try app.look(.gather(.show)).result else { return }
-                    model = read
-                } catch ClubhouseError.noGatherInProgress where shownOnce {
-                    if inPlace { Output.print("") }
-                    Output.note("the gather is no longer in progress")
-                    return
-                }
-                shownOnce = true
-                let line = Self.line(model)
-                if inPlace { Output.redraw(line) } else { Output.print(line) }
-                if model.isTimeUp {
-                    if inPlace { Output.print("") }
-                    Output.print("Time is up. End the gather with: clubhouse gather end")
-                    return
-                }
-                Self.sleep(untilNextSecondOf: model)
+        let app = try CommandContext.app(global)
+        let inPlace = isatty(STDOUT_FILENO) == 1
+        signal(SIGINT) { _ in interrupted = 1 }
+        // A parent may have started us with SIGINT blocked; Ctrl-C must still stop the watch.
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
+        var shownOnce = false
+        while interrupted == 0 {
+            let model: GatherViewModel
+            do {
+                guard case .gather(let read) = try app.look(.gather(.show)).result else { return }
+                model = read
+            } catch ClubhouseError.noGatherInProgress where shownOnce {
+                if inPlace { Output.print("") }
+                Output.note("the gather is no longer in progress")
+                return
             }
-            if inPlace { Output.print("") }
-            throw ExitCode(130)
+            shownOnce = true
+            let line = Self.line(model)
+            if inPlace { Output.redraw(line) } else { Output.print(line) }
+            if model.isTimeUp {
+                if inPlace { Output.print("") }
+                Output.print("Time is up. End the gather with: clubhouse gather end")
+                return
+            }
+            Self.sleep(untilNextSecondOf: model)
         }
+        if inPlace { Output.print("") }
+        throw ExitCode(130)
     }
 
     static func line(_ model: GatherViewModel) -> String {

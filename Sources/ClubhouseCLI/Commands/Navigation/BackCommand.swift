@@ -15,8 +15,6 @@ struct BackCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            Output.print(try ScreenCommand.run(global, json: output.json, Command(.back)))
-        }
+        Output.print(try ScreenCommand.run(global, json: output.json, Command(.back)))
     }
 }

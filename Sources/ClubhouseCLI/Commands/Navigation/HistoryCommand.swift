@@ -16,16 +16,14 @@ struct HistoryCommand: ParsableCommand {
     var limit = 20
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome = try CommandContext.look(global, .history(limit: limit))
-            guard case .history(let entries) = outcome.result else { return }
-            if output.json {
-                Output.print(try JSONOutput.render(entries.map(HistoryJSON.init)))
-            } else if entries.isEmpty {
-                Output.print("No navigation changes yet.")
-            } else {
-                Output.print(entries.map(TextOutput.historyLine).joined(separator: "\n"))
-            }
+        let outcome = try CommandContext.look(global, .history(limit: limit))
+        guard case .history(let entries) = outcome.result else { return }
+        if output.json {
+            Output.print(try JSONOutput.render(entries.map(HistoryJSON.init)))
+        } else if entries.isEmpty {
+            Output.print("No navigation changes yet.")
+        } else {
+            Output.print(entries.map(TextOutput.historyLine).joined(separator: "\n"))
         }
     }
 }

@@ -13,10 +13,8 @@ struct HomeCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome = try CommandContext.perform(global, .open(.screen(.home)))
-            guard case .home(let model) = try outcome.requireMain().content else { return }
-            Output.print(output.json ? try JSONOutput.render(HomeJSON(model)) : GatherText.home(model))
-        }
+        let outcome = try CommandContext.perform(global, .open(.screen(.home)))
+        guard case .home(let model) = try outcome.requireMain().content else { return }
+        Output.print(output.json ? try JSONOutput.render(HomeJSON(model)) : GatherText.home(model))
     }
 }

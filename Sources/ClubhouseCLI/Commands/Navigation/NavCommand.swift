@@ -11,9 +11,7 @@ struct NavCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let state = NavigationJSON(try CommandContext.look(global))
-            Output.print(output.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
-        }
+        let state = NavigationJSON(try CommandContext.look(global))
+        Output.print(output.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
     }
 }

@@ -23,17 +23,15 @@ struct OpenCommand: ParsableCommand {
     var link: String
 
     func run() throws {
-        try Output.reportingErrors {
-            guard let parsed = Link(link) else {
-                throw ClubhouseError.invalidInput(
-                    "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
-            }
-            let outcome = try CommandContext.perform(global, .deepLink(parsed))
-            if case .linkKept(let kept) = outcome.result, !output.json {
-                Output.print("Not signed in: \(TextOutput.escaped(kept)) will open after you sign in.")
-                return
-            }
-            Output.print(ScreenCommand.render(outcome, json: output.json))
+        guard let parsed = Link(link) else {
+            throw ClubhouseError.invalidInput(
+                "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
         }
+        let outcome = try CommandContext.perform(global, .deepLink(parsed))
+        if case .linkKept(let kept) = outcome.result, !output.json {
+            Output.print("Not signed in: \(TextOutput.escaped(kept)) will open after you sign in.")
+            return
+        }
+        Output.print(ScreenCommand.render(outcome, json: output.json))
     }
 }

@@ -15,15 +15,13 @@ struct PageCommand: ParsableCommand {
     var name: HomePage?
 
     func run() throws {
-        try Output.reportingErrors {
-            guard let name else {
-                let outcome = try CommandContext.look(global)
-                let main = try outcome.requireMain()
-                Output.print(
-                    output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
-                return
-            }
-            Output.print(try ScreenCommand.run(global, json: output.json, .open(.page(name))))
+        guard let name else {
+            let outcome = try CommandContext.look(global)
+            let main = try outcome.requireMain()
+            Output.print(
+                output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
+            return
         }
+        Output.print(try ScreenCommand.run(global, json: output.json, .open(.page(name))))
     }
 }

@@ -16,16 +16,14 @@ struct TabCommand: ParsableCommand {
     var name: Tab?
 
     func run() throws {
-        try Output.reportingErrors {
-            guard let name else {
-                let outcome = try CommandContext.look(global)
-                let main = try outcome.requireMain()
-                Output.print(
-                    output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
-                return
-            }
-            Output.print(try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))))
+        guard let name else {
+            let outcome = try CommandContext.look(global)
+            let main = try outcome.requireMain()
+            Output.print(
+                output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
+            return
         }
+        Output.print(try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))))
     }
 }
 

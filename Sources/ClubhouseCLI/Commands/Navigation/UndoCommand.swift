@@ -15,9 +15,7 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            Output.print(try ScreenCommand.run(global, json: output.json, Command(.undo)))
-        }
+        Output.print(try ScreenCommand.run(global, json: output.json, Command(.undo)))
     }
 }
 
@@ -31,8 +29,6 @@ struct ReopenCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            Output.print(try ScreenCommand.run(global, json: output.json, Command(.reopen)))
-        }
+        Output.print(try ScreenCommand.run(global, json: output.json, Command(.reopen)))
     }
 }

@@ -59,21 +59,19 @@ struct PlayerAddCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome: Outcome
-            if name != nil {
-                outcome = try CommandContext.perform(
-                    global, Command(link: .screen(.newPlayer), .submit(given, discardingDraft: discardDraft)))
-            } else {
-                let app = try CommandContext.app(global)
-                try FormPrompt.run(app, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
-                outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
-            }
-            guard case .form(.playerAdded(let player), let resumed) = outcome.result else { return }
-            if !resumed.isEmpty, name != nil {
-                Output.note("used the draft's \(resumed.joined(separator: ", ")) (--discard-draft starts afresh)")
-            }
-            Output.print(output.json ? PlayerJSON.object(player) : String(player.id))
+        let outcome: Outcome
+        if name != nil {
+            outcome = try CommandContext.perform(
+                global, Command(link: .screen(.newPlayer), .submit(given, discardingDraft: discardDraft)))
+        } else {
+            let app = try CommandContext.app(global)
+            try FormPrompt.run(app, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
+            outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
         }
+        guard case .form(.playerAdded(let player), let resumed) = outcome.result else { return }
+        if !resumed.isEmpty, name != nil {
+            Output.note("used the draft's \(resumed.joined(separator: ", ")) (--discard-draft starts afresh)")
+        }
+        Output.print(output.json ? PlayerJSON.object(player) : String(player.id))
     }
 }

@@ -21,22 +21,20 @@ struct PlayerDeleteCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let app = try CommandContext.app(global)
-            let link = Link.screen(.player(id))
-            if !confirm.yes {
-                // Opens the player first, so the question names them (and a wrong id fails here).
-                let opened = try CommandContext.perform(app, .open(link))
-                guard case .playerDetail(let model) = try opened.requireMain().content,
-                    Confirmation.ask("Delete \(TextOutput.escaped(model.title))?", yes: false)
-                else {
-                    Output.note("nothing was deleted")
-                    throw ExitCode.failure
-                }
+        let app = try CommandContext.app(global)
+        let link = Link.screen(.player(id))
+        if !confirm.yes {
+            // Opens the player first, so the question names them (and a wrong id fails here).
+            let opened = try CommandContext.perform(app, .open(link))
+            guard case .playerDetail(let model) = try opened.requireMain().content,
+                Confirmation.ask("Delete \(TextOutput.escaped(model.title))?", yes: false)
+            else {
+                Output.note("nothing was deleted")
+                throw ExitCode.failure
             }
-            let outcome = try CommandContext.perform(app, Command(link: link, .deletePlayer))
-            guard case .playerDeleted(let player) = outcome.result else { return }
-            Output.print("Deleted \(TextOutput.escaped(player.name)) (#\(player.id)).")
         }
+        let outcome = try CommandContext.perform(app, Command(link: link, .deletePlayer))
+        guard case .playerDeleted(let player) = outcome.result else { return }
+        Output.print("Deleted \(TextOutput.escaped(player.name)) (#\(player.id)).")
     }
 }

@@ -37,16 +37,14 @@ struct PlayerEditCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Output.reportingErrors {
-            let (field, text) = fields[0]
-            let outcome = try CommandContext.perform(
-                global,
-                Command(
-                    link: .screen(.editPlayer(id, field: field)),
-                    .submit([(field.rawValue, text)], discardingDraft: true)))
-            guard case .form(.playerUpdated(let player), _) = outcome.result else { return }
-            // The form closed, back on the player's detail.
-            Output.print(output.json ? PlayerJSON.object(player) : TextOutput.screen(try outcome.requireMain().content))
-        }
+        let (field, text) = fields[0]
+        let outcome = try CommandContext.perform(
+            global,
+            Command(
+                link: .screen(.editPlayer(id, field: field)),
+                .submit([(field.rawValue, text)], discardingDraft: true)))
+        guard case .form(.playerUpdated(let player), _) = outcome.result else { return }
+        // The form closed, back on the player's detail.
+        Output.print(output.json ? PlayerJSON.object(player) : TextOutput.screen(try outcome.requireMain().content))
     }
 }

@@ -11,15 +11,13 @@ struct PlayerListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome = try CommandContext.perform(global, .open(.screen(.players)))
-            guard case .playerList(let model) = try outcome.requireMain().content else { return }
-            // Streamed in chunks as it is written: the list may be long.
-            if output.json {
-                PlayerJSON.write(model.players, to: Output.standardOutput)
-            } else {
-                TextOutput.writePlayerList(model, to: Output.standardOutput)
-            }
+        let outcome = try CommandContext.perform(global, .open(.screen(.players)))
+        guard case .playerList(let model) = try outcome.requireMain().content else { return }
+        // Streamed in chunks as it is written: the list may be long.
+        if output.json {
+            PlayerJSON.write(model.players, to: Output.standardOutput)
+        } else {
+            TextOutput.writePlayerList(model, to: Output.standardOutput)
         }
     }
 }

@@ -15,10 +15,8 @@ struct PlayerShowCommand: ParsableCommand {
     var id: Player.ID
 
     func run() throws {
-        try Output.reportingErrors {
-            let outcome = try CommandContext.perform(global, .open(.screen(.player(id))))
-            guard case .playerDetail(let model) = try outcome.requireMain().content else { return }
-            Output.print(output.json ? PlayerJSON.object(model.player) : TextOutput.screen(.playerDetail(model)))
-        }
+        let outcome = try CommandContext.perform(global, .open(.screen(.player(id))))
+        guard case .playerDetail(let model) = try outcome.requireMain().content else { return }
+        Output.print(output.json ? PlayerJSON.object(model.player) : TextOutput.screen(.playerDetail(model)))
     }
 }

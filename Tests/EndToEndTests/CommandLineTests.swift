@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What ArgumentParser gives every command: help, the version, completion scripts and usage
+/// errors, with the binary.
+@Suite struct CommandLineTests {
+    private let clubhouse = ClubhouseProcess(database: "/nonexistent/never-opened.sqlite")
+
+    @Test func versionNamesTheSchemaItWrites() throws {
+        let result = try clubhouse.run(["--version"], useDatabaseOption: false)
+        #expect(result.status == 0)
+        #expect(result.stdout == "clubhouse 0.3.0 (schema 4)\n")
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsGenerate(_ shell: String) throws {
+        let result = try clubhouse.run(["--generate-completion-script", shell], useDatabaseOption: false)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        for command in ["register", "player", "gather", "check", "backup"] {
+            #expect(result.stdout.contains(command), "\(shell) script lacks \(command)")
+        }
+    }
+
+    /// `--database` completes file names: bash offers files (`-f`) after it.
+    @Test func theDatabaseOptionCompletesFileNames() throws {
+        let bash = try clubhouse.run(["--generate-completion-script", "bash"], useDatabaseOption: false).stdout
+        #expect(bash.contains("'--database')\n        __clubhouse_add_completions -f"))
+    }
+
+    @Test func helpIsArgumentParsersForTheRootAndEveryLeaf() throws {
+        let root = try clubhouse.run(["--help"], useDatabaseOption: false)
+        #expect(root.status == 0)
+        #expect(root.stdout.hasPrefix("OVERVIEW: Football Gather and BookKitty, kept in SQLite between runs."))
+        let leaf = try clubhouse.run(["player", "add", "--help"], useDatabaseOption: false)
+        #expect(leaf.status == 0)
+        #expect(leaf.stdout.contains("USAGE: clubhouse player add [--database <path>]"))
+        #expect(try clubhouse.run(["help", "player", "add"], useDatabaseOption: false).stdout == leaf.stdout)
+    }
+
+    /// A mistake in a leaf's arguments gets the message a parse from the root gives.
+    @Test func usageErrorsNameTheWholeCommand() throws {
+        let result = try clubhouse.run(["player", "show", "x"], useDatabaseOption: false)
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: The value of argument 3 is invalid for '<id>'\nHelp:  <id>  The player's id, as printed by 'player add' and 'player list'.\nUsage: clubhouse player show"
+            ))
+        let unknown = try clubhouse.run(["plyer", "list"], useDatabaseOption: false)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("Error: 2 unexpected arguments: argument 1, argument 2\n"))
+    }
+}

@@ -29,6 +29,18 @@ struct AppHarness {
             store: database, hasher: ScryptPasswordHasher(cost: .testing), modalFlows: modalFlows, clock: clock)
     }
 
+    /// The players a `players` screen shows, read as the CLI reads them (after the command), or
+    /// nil when the content is another screen.
+    func listedPlayers(_ content: ScreenContent?) throws -> [Player]? {
+        guard case .playerList(let model) = content else { return nil }
+        return try app().readPlayers(model) { rows in
+            var players: [Player] = []
+            try rows.forEach { players.append($0) }
+            guard try rows.count() == players.count else { throw CountMismatch() }
+            return players
+        }
+    }
+
     @discardableResult
     func run(_ command: Command) throws -> Outcome {
         try app().perform(command)
@@ -136,3 +148,6 @@ func teamField(_ players: [Player]) -> String {
 }
 
 func screens(_ paths: String...) -> [ScreenState] { paths.map { ScreenState(path: $0) } }
+
+/// `PlayerRows.count()` disagreed with the rows `forEach` gave.
+struct CountMismatch: Error {}

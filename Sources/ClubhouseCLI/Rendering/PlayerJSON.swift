@@ -24,11 +24,23 @@ enum PlayerJSON {
 
     /// The array and a final newline, handed to `sink` in chunks of about
     /// `PlayerTable.chunkSize` bytes as it is written.
-    static func write(_ players: [Player], to sink: (UnsafeRawBufferPointer) -> Void) {
+    static func write(_ players: [Player], to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        // Cannot throw: the rows are in memory.
+        try? write({ body in for player in players { try body(player) } }, to: sink)
+    }
+
+    /// The array of the players `forEach` gives (a database cursor), written as they come.
+    static func write(
+        _ forEach: ((Player) throws -> Void) throws -> Void, to sink: @escaping (UnsafeRawBufferPointer) -> Void
+    )
+        throws
+    {
         var out = ByteWriter(reservingCapacity: PlayerTable.chunkSize + 4 * 1024)
         out.byte(UInt8(ascii: "["))
-        for (index, player) in players.enumerated() {
-            if index > 0 { out.byte(UInt8(ascii: ",")) }
+        var first = true
+        try forEach { player in
+            if !first { out.byte(UInt8(ascii: ",")) }
+            first = false
             write(player, into: &out)
             if out.count >= PlayerTable.chunkSize { out.flush(to: sink) }
         }

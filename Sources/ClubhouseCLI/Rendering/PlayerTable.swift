@@ -47,11 +47,20 @@ enum PlayerTable {
     }
 
     /// The whole table and a final newline, handed to `sink` in chunks of about `chunkSize` bytes.
-    static func write(_ players: [Player], to sink: (UnsafeRawBufferPointer) -> Void) {
-        let layout = Layout(measuring: players)
+    static func write(_ players: [Player], to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        // Cannot throw: the rows are in memory.
+        try? write(Layout(measuring: players), { body in for player in players { try body(player) } }, to: sink)
+    }
+
+    /// The table of rows measured into `layout`, each row given by `forEach` (a database cursor)
+    /// and written as it comes: memory stays at one chunk whatever the number of rows.
+    static func write(
+        _ layout: Layout, _ forEach: ((Player) throws -> Void) throws -> Void,
+        to sink: @escaping (UnsafeRawBufferPointer) -> Void
+    ) throws {
         var out = ByteWriter(reservingCapacity: chunkSize + 4 * 1024)
         header(layout, into: &out)
-        for player in players {
+        try forEach { player in
             row(player, layout, into: &out)
             if out.count >= chunkSize { out.flush(to: sink) }
         }

@@ -10,8 +10,9 @@ enum TextOutput {
             screen == .register ? "Register" : "Signed out. Sign in with: clubhouse login USERNAME"
         case .home(let model):
             GatherText.home(model)
-        case .playerList(let model):
-            playerList(model)
+        case .playerList:
+            // Streamed from the database instead (`ScreenOutput`); never built as one string.
+            "Players"
         case .playerDetail(let model):
             ([escaped(model.title)] + model.fields.map { "  \($0.label): \(escaped($0.value))" }).joined(
                 separator: "\n")
@@ -30,18 +31,21 @@ enum TextOutput {
         }
     }
 
-    static func playerList(_ model: PlayerListViewModel) -> String {
-        model.players.isEmpty ? noPlayers : PlayerTable.render(model.players)
-    }
-
-    /// `player list`: the table written out in chunks as it is made, not built whole first.
-    static func writePlayerList(_ model: PlayerListViewModel, to sink: (UnsafeRawBufferPointer) -> Void) {
-        if model.players.isEmpty {
+    /// The `players` screen, streamed from the database in chunks: a table goes through the rows
+    /// twice (measure, then write) in one read transaction, so it never holds them all.
+    static func writePlayerList(_ rows: PlayerRows, to sink: @escaping (UnsafeRawBufferPointer) -> Void) throws {
+        var layout = PlayerTable.Layout()
+        var any = false
+        try rows.forEach { player in
+            layout.include(player)
+            any = true
+        }
+        guard any else {
             var text = noPlayers + "\n"
             text.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
-        } else {
-            PlayerTable.write(model.players, to: sink)
+            return
         }
+        try PlayerTable.write(layout, rows.forEach, to: sink)
     }
 
     private static let noPlayers = "No players yet. Add one with: clubhouse player add --name NAME"

@@ -7,6 +7,9 @@ public protocol PlayerRepository {
     func delete(_ id: Player.ID, owner: User.ID) throws -> Bool
     /// The owner's players, oldest first.
     func all(owner: User.ID) throws -> [Player]
+    /// The owner's players, oldest first, one at a time from a cursor: a list of any length in
+    /// constant memory.
+    func each(owner: User.ID, _ body: (Player) throws -> Void) throws
     /// The player with `id` if `owner` owns it; another user's player is as absent as a missing one.
     func find(_ id: Player.ID, owner: User.ID) throws -> Player?
     func count(owner: User.ID) throws -> Int

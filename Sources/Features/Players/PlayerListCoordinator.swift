@@ -36,6 +36,6 @@ public final class PlayerListCoordinator: FlowCoordinator {
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {
-        .playerList(PlayerListViewModel(players: try useCases.listPlayers(owner: owner)))
+        .playerList(PlayerListViewModel(owner: owner))
     }
 }

@@ -1,12 +1,11 @@
 import Domain
 
-/// The `players` screen: the user's players, oldest first.
+/// The `players` screen: the user's players, oldest first. It holds only whose they are; the
+/// rows are read when shown (`AppCoordinator.readPlayers`), never while a command holds the lock.
 public struct PlayerListViewModel: Equatable {
-    public let players: [Player]
+    public let owner: User.ID
 
-    public init(players: [Player]) {
-        self.players = players
+    public init(owner: User.ID) {
+        self.owner = owner
     }
-
-    public var title: String { "Players (\(players.count))" }
 }

@@ -61,6 +61,12 @@ public struct PlayerStore: PlayerRepository {
         ).map(\.player)
     }
 
+    public func each(owner: User.ID, _ body: (Player) throws -> Void) throws {
+        let rows = try PlayerRow.fetchCursor(
+            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id", arguments: [owner])
+        while let row = try rows.next() { try body(row.player) }
+    }
+
     public func find(_ id: Player.ID, owner: User.ID) throws -> Player? {
         try PlayerRow.fetchOne(
             db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner]

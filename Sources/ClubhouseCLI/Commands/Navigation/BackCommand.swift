@@ -15,6 +15,6 @@ struct BackCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        Output.print(try ScreenCommand.run(global, json: output.json, Command(.back)))
+        try ScreenCommand.run(global, json: output.json, Command(.back))
     }
 }

@@ -27,11 +27,12 @@ struct OpenCommand: ParsableCommand {
             throw ClubhouseError.invalidInput(
                 "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
         }
-        let outcome = try CommandContext.perform(global, .deepLink(parsed))
+        let app = try CommandContext.app(global, creating: true)
+        let outcome = try CommandContext.perform(app, .deepLink(parsed))
         if case .linkKept(let kept) = outcome.result, !output.json {
             Output.print("Not signed in: \(TextOutput.escaped(kept)) will open after you sign in.")
             return
         }
-        Output.print(ScreenCommand.render(outcome, json: output.json))
+        try ScreenCommand.show(outcome, app, json: output.json)
     }
 }

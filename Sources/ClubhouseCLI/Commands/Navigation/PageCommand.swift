@@ -22,6 +22,6 @@ struct PageCommand: ParsableCommand {
                 output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
             return
         }
-        Output.print(try ScreenCommand.run(global, json: output.json, .open(.page(name))))
+        try ScreenCommand.run(global, json: output.json, .open(.page(name)))
     }
 }

@@ -4,15 +4,23 @@ import Features
 enum ScreenCommand {
     /// Performs `command` and shows the screen landed on, or the navigation state as JSON.
     /// Formatting waits until the transaction has committed.
-    static func run(_ global: GlobalOptions, json: Bool, _ command: Command) throws -> String {
-        render(try CommandContext.perform(global, command), json: json)
+    static func run(_ global: GlobalOptions, json: Bool, _ command: Command) throws {
+        let app = try CommandContext.app(global)
+        try show(try CommandContext.perform(app, command), app, json: json)
     }
 
-    static func render(_ outcome: Outcome, json: Bool) -> String {
-        if json { return (try? JSONOutput.render(NavigationJSON(outcome))) ?? "{}" }
+    /// Prints the screen an outcome landed on. The players list is read afterwards, in its own
+    /// read transaction, and streamed.
+    static func show(_ outcome: Outcome, _ app: AppCoordinator, json: Bool) throws {
+        if json {
+            Output.print((try? JSONOutput.render(NavigationJSON(outcome))) ?? "{}")
+            return
+        }
         switch outcome.view {
-        case .main(_, _, let content): return TextOutput.screen(content)
-        case .login(let screen): return TextOutput.screen(.login(screen))
+        case .main(_, _, .playerList(let model)):
+            try app.readPlayers(model) { try TextOutput.writePlayerList($0, to: Output.standardOutput) }
+        case .main(_, _, let content): Output.print(TextOutput.screen(content))
+        case .login(let screen): Output.print(TextOutput.screen(.login(screen)))
         }
     }
 }

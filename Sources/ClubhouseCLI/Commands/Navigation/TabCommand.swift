@@ -23,7 +23,7 @@ struct TabCommand: ParsableCommand {
                 output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
             return
         }
-        Output.print(try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))))
+        try ScreenCommand.run(global, json: output.json, Command(.selectTab(name)))
     }
 }
 

@@ -15,7 +15,7 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        Output.print(try ScreenCommand.run(global, json: output.json, Command(.undo)))
+        try ScreenCommand.run(global, json: output.json, Command(.undo))
     }
 }
 
@@ -29,6 +29,6 @@ struct ReopenCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        Output.print(try ScreenCommand.run(global, json: output.json, Command(.reopen)))
+        try ScreenCommand.run(global, json: output.json, Command(.reopen))
     }
 }

@@ -11,13 +11,17 @@ struct PlayerListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let outcome = try CommandContext.perform(global, .open(.screen(.players)))
+        let app = try CommandContext.app(global)
+        let outcome = try CommandContext.perform(app, .open(.screen(.players)))
         guard case .playerList(let model) = try outcome.requireMain().content else { return }
-        // Streamed in chunks as it is written: the list may be long.
-        if output.json {
-            PlayerJSON.write(model.players, to: Output.standardOutput)
-        } else {
-            TextOutput.writePlayerList(model, to: Output.standardOutput)
+        // Read after the navigation committed, from a cursor, and streamed in chunks as it is
+        // written: the list may hold a million players.
+        try app.readPlayers(model) { rows in
+            if output.json {
+                try PlayerJSON.write(rows.forEach, to: Output.standardOutput)
+            } else {
+                try TextOutput.writePlayerList(rows, to: Output.standardOutput)
+            }
         }
     }
 }

@@ -115,4 +115,22 @@ import Testing
         #expect(DisplayWidth.of("e\u{0301}") == 1)
         #expect(DisplayWidth.of("") == 0)
     }
+
+    /// Rows given one at a time (a database cursor, twice: measure, then write) make the same
+    /// table as the rows in memory, in chunks no bigger than one row over `chunkSize`.
+    @Test func aStreamedTableIsTheSameTable() throws {
+        let players = (1...5_000).map {
+            player(Int64($0), $0.isMultiple(of: 7) ? "Zoë 🇧🇷 \($0)" : "P\($0)", age: $0 % 90)
+        }
+        var layout = PlayerTable.Layout()
+        for player in players { layout.include(player) }
+        final class Chunks: @unchecked Sendable { var all: [[UInt8]] = [] }
+        let chunks = Chunks()
+        try PlayerTable.write(layout, { body in for player in players { try body(player) } }) { bytes in
+            chunks.all.append(Array(bytes))
+        }
+        #expect(chunks.all.count > 1)
+        #expect(chunks.all.allSatisfy { $0.count < PlayerTable.chunkSize + 4_096 })
+        #expect(String(decoding: chunks.all.joined(), as: UTF8.self) == PlayerTable.render(players) + "\n")
+    }
 }

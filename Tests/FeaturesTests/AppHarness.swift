@@ -59,7 +59,7 @@ struct AppHarness {
 
     /// Restores without acting or saving, as `clubhouse nav` does.
     func look() throws -> Outcome {
-        try app().look()
+        try app().look(showing: true)
     }
 
     @discardableResult

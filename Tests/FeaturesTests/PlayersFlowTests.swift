@@ -168,4 +168,11 @@ import Testing
         #expect(try journaled() == before)
         #expect(try harness.state()?.stack(for: .players).last?.draft == FormDraft(["name": "Zoë", "age": "27"]))
     }
+
+    /// A look reports where the user is without building the screen (whose content may count a
+    /// million rows); commands build it.
+    @Test func aLookDoesNotBuildTheScreen() throws {
+        #expect(try harness.app().look().content == .notBuilt)
+        #expect(try harness.app().look(showing: true).content != .notBuilt)
+    }
 }

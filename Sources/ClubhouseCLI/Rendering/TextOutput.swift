@@ -26,6 +26,8 @@ enum TextOutput {
             GatherText.list(models)
         case .profile(let model):
             GatherText.profile(model)
+        case .notBuilt:
+            ""
         case .tabRoot(let tab):
             tab.rawValue.prefix(1).uppercased() + tab.rawValue.dropFirst()
         }

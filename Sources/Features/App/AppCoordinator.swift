@@ -80,7 +80,11 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// Builds (or checks) the tree from the stored state in a read transaction and shows where
     /// the user is, running only read-only actions (`history`). Nothing is written, not even the
     /// cuts, which the next command that writes saves.
-    public func look(_ action: Action = .none) throws -> Outcome {
+    ///
+    /// The screen's content is built only when `showing`: a look usually reports where the user
+    /// is (whoami, nav, tab, history), and a screen's content may cost in proportion to the data
+    /// (the home page's player count).
+    public func look(_ action: Action = .none, showing: Bool = false) throws -> Outcome {
         try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock)
             let (_, warnings) = try sync(useCases)
@@ -95,7 +99,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 result = .gather(GatherViewModel(gather, now: useCases.clock.now()))
             default: throw ClubhouseError.notOnScreen("this action changes navigation")
             }
-            return try outcome(result, warnings: warnings, useCases)
+            return try outcome(result, warnings: warnings, useCases, showing: showing)
         }
     }
 
@@ -270,13 +274,15 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         throw ClubhouseError.nothingToReopen
     }
 
-    private func outcome(_ result: ActionResult, warnings: [String], _ useCases: UseCases) throws -> Outcome {
+    private func outcome(_ result: ActionResult, warnings: [String], _ useCases: UseCases, showing: Bool = true)
+        throws -> Outcome
+    {
         let all = warnings + pendingWarnings
         pendingWarnings = []
         if let main {
+            let content = showing ? try main.content(useCases) : .notBuilt
             return Outcome(
-                view: .main(user: main.user, state: main.state, content: try main.content(useCases)), result: result,
-                warnings: all)
+                view: .main(user: main.user, state: main.state, content: content), result: result, warnings: all)
         }
         return Outcome(view: .login(login?.router.top ?? .login), result: result, warnings: all)
     }

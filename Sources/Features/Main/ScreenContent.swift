@@ -16,6 +16,8 @@ public enum ScreenContent: Equatable {
     case profile(ProfileViewModel)
     /// A tab root whose own flows (library, questions, profile) have no screens of their own yet.
     case tabRoot(Tab)
+    /// Not built: `AppCoordinator.look` reports where the user is without what the screen shows.
+    case notBuilt
 }
 
 /// A form screen: its fields and what has been typed into them.

@@ -83,8 +83,12 @@ struct Clubhouse: ParsableCommand {
     /// ArgumentParser's message for a usage error, help or `--version`, without the values typed.
     private static func usageError(_ error: any Error, _ arguments: [String]) -> Never {
         let code = exitCode(for: error)
-        // Help and version go to standard output as ArgumentParser prints them.
-        if code == .success { exit(withError: error) }
+        // Help, version and completion scripts go to standard output as ArgumentParser prints
+        // them, through Output so that a full disk or closed descriptor is an error too.
+        if code == .success {
+            Output.write(fullMessage(for: error) + "\n", to: STDOUT_FILENO)
+            terminate(0)
+        }
         // Values that are still quoted (an option's own name, a suggestion) are shown escaped.
         let message = Output.lines(UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments))
         if !message.isEmpty { Output.write(message + "\n", to: STDERR_FILENO) }

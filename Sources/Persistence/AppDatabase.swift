@@ -39,9 +39,15 @@ public final class AppDatabase: UnitOfWork {
     /// leaves nothing behind.
     public static func open(_ location: DatabaseLocation, creating: Bool) throws -> AppDatabase {
         let path = location.path
-        if try DatabaseFile.inspect(location) == .missing {
+        switch try DatabaseFile.inspect(location) {
+        case .missing:
             guard creating else { return try inMemory(path: path) }
             try DatabaseFile.create(location)
+        case .empty:
+            // Setting the file up is a write: only for a command that may create the database.
+            guard creating else { return try inMemory(path: path) }
+        case .file:
+            break
         }
         let database: AppDatabase
         do {

@@ -9,6 +9,10 @@ import GRDB
 /// `clubhouse backup FILE`: a consistent copy made with SQLite's online backup API. The copy is
 /// taken in one step under a read lock, so it is one committed state even while other processes
 /// write (they wait for it, as they wait for each other). The source is never migrated.
+///
+/// The copy is written to a temporary file beside FILE and linked to FILE only once complete:
+/// a backup killed or out of space halfway never leaves a partial FILE (which a later command
+/// would take for a database to set up), and `link` refuses an existing FILE atomically.
 public enum DatabaseBackup {
     public struct Copy: Sendable {
         public let version: Int
@@ -28,16 +32,26 @@ public enum DatabaseBackup {
             throw StorageError.cannotOpen(
                 path: destination.path, reason: "a file is already there; backup never overwrites")
         }
-        try DatabaseFile.create(destination)
-        do {
-            let destinationQueue = try DatabaseQueue(path: destination.path)
-            try mappingErrors(path: destination.path) {
-                try sourceQueue.backup(to: destinationQueue)
-            }
+        let folder = DatabaseFile.folder(of: destination.path)
+        let temporary = DatabaseLocation(path: "\(folder)/.clubhouse-backup-\(getpid()).partial")
+        unlink(temporary.path)
+        try DatabaseFile.create(temporary)
+        defer {
+            // A half-written copy is worse than none; so is the journal of a failed write.
+            unlink(temporary.path)
+            unlink(temporary.path + "-journal")
+        }
+        let destinationQueue = try mappingErrors(path: destination.path) { try DatabaseQueue(path: temporary.path) }
+        try mappingErrors(path: destination.path) {
+            try sourceQueue.backup(to: destinationQueue)
             try destinationQueue.close()
-        } catch {
-            unlink(destination.path)  // a half-written copy is worse than none
-            throw error
+        }
+        guard link(temporary.path, destination.path) == 0 else {
+            if errno == EEXIST {
+                throw StorageError.cannotOpen(
+                    path: destination.path, reason: "a file is already there; backup never overwrites")
+            }
+            throw StorageError.cannotOpen(path: destination.path, reason: String(cString: strerror(errno)))
         }
         var info = stat()
         let bytes = stat(destination.path, &info) == 0 ? Int64(info.st_size) : 0

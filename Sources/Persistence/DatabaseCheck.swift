@@ -1,6 +1,12 @@
 import Domain
 import GRDB
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `clubhouse check`: SQLite's own checks, then the app's, on a file opened read-only and never
 /// migrated. Each problem is one line naming the table and row; values themselves are never
 /// echoed (they may be what was tampered with).
@@ -15,6 +21,16 @@ public enum DatabaseCheck {
 
     /// - Parameter isWellFormedHash: the password hasher's format and cost check.
     public static func run(_ location: DatabaseLocation, isWellFormedHash: (String) -> Bool) throws -> Report {
+        // Opening a file beside a journal left by an interrupted write rolls that write back:
+        // a change, which check never makes. The next ordinary command does it.
+        var journal = stat()
+        if stat(location.path + "-journal", &journal) == 0, journal.st_size > 0 {
+            return Report(
+                version: 0,
+                problems: [
+                    "a write is in progress or was interrupted (\(location.path)-journal); the next command recovers it, then check again"
+                ], notes: [])
+        }
         let queue = try ReadOnlyDatabase.open(location)
         do {
             return try queue.read { db in try run(db, isWellFormedHash: isWellFormedHash) }

@@ -10,6 +10,8 @@
 public enum DatabaseFile {
     public enum State: Equatable {
         case file
+        /// A file of no bytes: not a database yet (a `register` killed before it set the file up).
+        case empty
         case missing
     }
 
@@ -18,7 +20,7 @@ public enum DatabaseFile {
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
-            case S_IFREG: return .file
+            case S_IFREG: return info.st_size == 0 ? .empty : .file
             case S_IFDIR: throw StorageError.cannotOpen(path: path, reason: "it is a folder")
             case S_IFCHR, S_IFBLK: throw StorageError.cannotOpen(path: path, reason: "it is a device, not a file")
             case S_IFIFO: throw StorageError.cannotOpen(path: path, reason: "it is a FIFO, not a file")
@@ -33,6 +35,8 @@ public enum DatabaseFile {
         guard failure == ENOENT else { throw StorageError.cannotOpen(path: path, reason: reason(failure)) }
         var link = stat()
         if lstat(path, &link) == 0 {
+            // Another process may have created the file since `stat` looked: look again.
+            guard link.st_mode & S_IFMT == S_IFLNK else { return try inspect(location) }
             throw StorageError.cannotOpen(path: path, reason: "it is a symbolic link to nothing")
         }
         // The default folder is created with the file; any other must exist.

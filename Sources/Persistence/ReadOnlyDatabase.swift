@@ -5,7 +5,7 @@ import GRDB
 /// on a read-only connection `integrity_check` silently skips CHECK constraints.
 enum ReadOnlyDatabase {
     static func open(_ location: DatabaseLocation) throws -> DatabaseQueue {
-        guard try DatabaseFile.inspect(location) == .file else { throw StorageError.noDatabase(path: location.path) }
+        guard try DatabaseFile.inspect(location) != .missing else { throw StorageError.noDatabase(path: location.path) }
         do {
             var config = Configuration()
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }

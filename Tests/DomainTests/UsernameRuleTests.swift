@@ -56,7 +56,9 @@ import Testing
     }
 
     @Test func emptyIsRefused() {
-        #expect(throws: ClubhouseError.invalidInput("username must not be empty")) { try Username(" \t ") }
+        #expect(throws: ClubhouseError.invalidInput("username must not be empty")) { try Username(" \u{3000} ") }
+        // Controls are refused as such, not trimmed away with the spaces.
+        #expect(throws: ClubhouseError.self) { try Username("\nana") }
     }
 }
 

@@ -147,4 +147,46 @@ import Testing
         }
         #expect(try sqlite(path, "SELECT count(*) FROM players") == "50")
     }
+
+    /// The copy is made beside FILE and linked there only once complete: nothing else is left.
+    @Test func aBackupLeavesOnlyItsFile() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let target = try TemporaryFolder()
+        let result = try ClubhouseProcess(database: path).run(["backup", target.path("copy.sqlite")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.url.path) == ["copy.sqlite"])
+    }
+
+    /// Opening a file beside the journal of an interrupted write would roll that write back:
+    /// check reports it and leaves both files as they are.
+    @Test func checkLeavesAnInterruptedWriteAlone() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        try Data(repeating: 7, count: 512).write(to: URL(fileURLWithPath: path + "-journal"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let result = try ClubhouseProcess(database: path).run(["check"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout
+                == "problem: a write is in progress or was interrupted (\(path)-journal); the next command recovers it, then check again\n"
+        )
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(FileManager.default.fileExists(atPath: path + "-journal"))
+    }
+
+    /// An empty file is not a database yet: a command that only reads leaves it empty.
+    @Test func aReadOnlyCommandLeavesAnEmptyFileEmpty() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let clubhouse = ClubhouseProcess(database: path)
+        for command in [["whoami"], ["nav"], ["player", "list"]] {
+            _ = try clubhouse.run(command)
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0, "\(command)")
+        }
+        let register = try clubhouse.run(["register", "ana", "--password-stdin"], stdin: Fixtures.password)
+        #expect(register.status == 0, "\(register.stderr)")
+        #expect(try sqlite(path, "SELECT username FROM users") == "ana")
+    }
 }

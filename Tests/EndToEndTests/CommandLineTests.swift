@@ -52,3 +52,21 @@ import Testing
         #expect(unknown.stderr.hasPrefix("Error: 2 unexpected arguments: argument 1, argument 2\n"))
     }
 }
+
+@Suite struct BuiltInOutputTests {
+    /// Help, the version and completion scripts are output too: a full disk is an error.
+    @Test(arguments: [["--version"], ["--help"], ["player", "--help"], ["--generate-completion-script", "bash"]])
+    func aFullDiskUnderBuiltInOutputFails(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = ClubhouseProcess.binary
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(stderr == "error: cannot write the output (No space left on device)\n")
+    }
+}

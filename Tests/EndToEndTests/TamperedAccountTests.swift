@@ -103,4 +103,21 @@ import Testing
         #expect(check.stdout.contains("problem: sessions row 1 refers to a users row that does not exist\n"))
         #expect(check.status == 1)
     }
+
+    @Suite struct TamperedEditTests {
+        /// An edit writes the field it edits: a value this version could not read (and showed as
+        /// none) is not replaced by none.
+        @Test func editingOneFieldLeavesTheOthersAsStored() throws {
+            let folder = try TemporaryFolder()
+            let path = try Fixtures.signedInDatabase(in: folder)
+            let clubhouse = ClubhouseProcess(database: path)
+            try clubhouse.addPlayers("Zoë")
+            try sqlite(
+                path,
+                "PRAGMA ignore_check_constraints = 1; UPDATE players SET age = 'abc', skill = 'legendary' WHERE id = 1")
+            let edit = try clubhouse.run(["player", "edit", "1", "--name", "Zed"])
+            #expect(edit.status == 0, "\(edit.stderr)")
+            #expect(try sqlite(path, "SELECT name, age, skill FROM players WHERE id = 1") == "Zed|abc|legendary")
+        }
+    }
 }

@@ -18,6 +18,11 @@ public struct Username: Equatable, Sendable {
     public let key: String
 
     public init(_ raw: String) throws(ClubhouseError) {
+        // Control characters and line separators are refused, not trimmed away with the spaces.
+        if let control = raw.unicodeScalars.first(where: TypedText.isForbidden) {
+            throw .invalidInput(
+                "username may contain only letters, digits, '.', '_' and '-' (not \(Self.describe(control)))")
+        }
         // Unicode's white space only: Foundation's set would also trim U+200B and pass it off as
         // an existing name.
         let display = raw.trimmingWhitespace().precomposedStringWithCanonicalMapping

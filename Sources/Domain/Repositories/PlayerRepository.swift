@@ -1,8 +1,9 @@
 public protocol PlayerRepository {
     /// Inserts a validated draft for `owner` and returns the stored player.
     func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player
-    /// Stores the validated fields of an existing player of its owner.
-    func update(_ player: Player) throws
+    /// Stores the named fields of an existing player of its owner; the others are left as they
+    /// are stored (a value this version could not read is not replaced by what it showed).
+    func update(_ player: Player, fields: Set<PlayerField>) throws
     /// Deletes the owner's player; gathers they played in keep them by name. False when there was none.
     func delete(_ id: Player.ID, owner: User.ID) throws -> Bool
     /// The owner's players, oldest first.

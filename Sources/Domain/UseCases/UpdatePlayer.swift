@@ -12,8 +12,22 @@ public struct UpdatePlayer {
         let updated = Player(
             id: id, ownerID: owner, name: valid.name, age: valid.age, skill: valid.skill, position: valid.position,
             favouriteTeam: valid.favouriteTeam)
-        guard updated != current else { throw ClubhouseError.nothingChanged }
-        try players.update(updated)
+        let changed = Set(PlayerField.allCases.filter { updated[$0] != current[$0] })
+        guard !changed.isEmpty else { throw ClubhouseError.nothingChanged }
+        try players.update(updated, fields: changed)
         return updated
+    }
+}
+
+extension Player {
+    /// A field's value as text, to tell which fields an edit changed.
+    fileprivate subscript(field: PlayerField) -> String? {
+        switch field {
+        case .name: name
+        case .age: age.map(String.init)
+        case .skill: skill?.rawValue
+        case .position: position?.rawValue
+        case .favouriteTeam: favouriteTeam
+        }
     }
 }

@@ -18,16 +18,33 @@ public struct PlayerStore: PlayerRepository {
             position: draft.position, favouriteTeam: draft.favouriteTeam)
     }
 
-    public func update(_ player: Player) throws {
+    public func update(_ player: Player, fields: Set<PlayerField>) throws {
+        var assignments: [String] = []
+        var arguments: StatementArguments = []
+        for field in PlayerField.allCases where fields.contains(field) {
+            switch field {
+            case .name:
+                assignments.append("name = ?")
+                arguments += [player.name]
+            case .age:
+                assignments.append("age = ?")
+                arguments += [player.age]
+            case .skill:
+                assignments.append("skill = ?")
+                arguments += [player.skill?.rawValue]
+            case .position:
+                assignments.append("position = ?")
+                arguments += [player.position?.rawValue]
+            case .favouriteTeam:
+                assignments.append("favourite_team = ?")
+                arguments += [player.favouriteTeam]
+            }
+        }
+        guard !assignments.isEmpty else { return }
+        arguments += [player.id, player.ownerID]
         try db.execute(
-            sql: """
-                UPDATE players SET name = ?, age = ?, skill = ?, position = ?, favourite_team = ?
-                WHERE id = ? AND owner_id = ?
-                """,
-            arguments: [
-                player.name, player.age, player.skill?.rawValue, player.position?.rawValue, player.favouriteTeam,
-                player.id, player.ownerID,
-            ])
+            sql: "UPDATE players SET \(assignments.joined(separator: ", ")) WHERE id = ? AND owner_id = ?",
+            arguments: arguments)
     }
 
     public func delete(_ id: Player.ID, owner: User.ID) throws -> Bool {

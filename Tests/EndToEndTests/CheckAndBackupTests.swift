@@ -64,10 +64,7 @@ import Testing
 
     @Test func anOlderFileIsCheckedButNotUpgraded() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("old.sqlite")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "Fixtures/release-0.2-v2.sqlite")
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try Fixtures.copy("release-0.2-v2.sqlite", in: folder)
         let result = try ClubhouseProcess(database: path).run(["check"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr == "note: schema 2 is older than 4; the next command upgrades it\n")

@@ -25,6 +25,14 @@ enum Fixtures {
         return path
     }
 
+    /// A copy of `Fixtures/NAME` (a database made by an earlier release) at `name` in `folder`.
+    static func copy(_ fixture: String, in folder: TemporaryFolder, name: String = "old.sqlite") throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/\(fixture)")
+        let path = folder.path(name)
+        try FileManager.default.copyItem(atPath: source.path, toPath: path)
+        return path
+    }
+
     struct FixtureError: Error {
         let message: String
     }

@@ -88,10 +88,7 @@ import Testing
     /// foreign keys off: the upgrade still runs, and the other user signs in.
     @Test func aBrokenForeignKeyDoesNotStopTheUpgrade() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("old.sqlite")
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appending(path: "Fixtures/schema-3-colliding-usernames.sqlite")
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: path)
+        let path = try Fixtures.copy("schema-3-colliding-usernames.sqlite", in: folder)
         #expect(try sqlite(path, "PRAGMA user_version") == "3")
         // User 2 is signed in there: their session and navigation are left pointing at nobody.
         try sqlite(path, "PRAGMA foreign_keys = 0; DELETE FROM users WHERE id = 2")

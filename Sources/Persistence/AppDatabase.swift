@@ -103,9 +103,11 @@ public final class AppDatabase: UnitOfWork {
         }
     }
 
+    /// The marks and the shape are read in one read transaction: another process migrating the
+    /// file commits one migration at a time, and the version read must be the one of the tables.
     private func status() throws -> Status {
-        let row = try queue.inDatabase { db in
-            try Row.fetchOne(
+        try queue.read { db in
+            let row = try Row.fetchOne(
                 db,
                 // grdb_migrations does not count: the migrator creates it, outside any transaction,
                 // just before it starts migrating a new file.
@@ -115,31 +117,29 @@ public final class AppDatabase: UnitOfWork {
                          WHERE name <> 'grdb_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\') AS objects
                     FROM pragma_application_id, pragma_user_version
                     """)
-        }
-        let applicationID: Int32 = row?["application_id"] ?? 0
-        let version: Int = row?["user_version"] ?? 0
-        let objects: Int = row?["objects"] ?? 0
-        switch applicationID {
-        case Self.applicationID where version > Self.schemaVersion:
-            throw StorageError.newerSchema(path: path, found: version, known: Self.schemaVersion)
-        case Self.applicationID:
-            try checkShape(version: version)
-            return version == Self.schemaVersion ? .ready : .needsMigration
-        case 0 where version == 0 && objects == 0:
-            return .needsMigration  // a new, empty file
-        default:
-            throw StorageError.notClubhouseDatabase(path: path)
+            let applicationID: Int32 = row?["application_id"] ?? 0
+            let version: Int = row?["user_version"] ?? 0
+            let objects: Int = row?["objects"] ?? 0
+            switch applicationID {
+            case Self.applicationID where version > Self.schemaVersion:
+                throw StorageError.newerSchema(path: path, found: version, known: Self.schemaVersion)
+            case Self.applicationID:
+                try checkShape(db, version: version)
+                return version == Self.schemaVersion ? .ready : .needsMigration
+            case 0 where version == 0 && objects == 0:
+                return .needsMigration  // a new, empty file
+            default:
+                throw StorageError.notClubhouseDatabase(path: path)
+            }
         }
     }
 
     /// Refuses a file whose tables, indexes or triggers are not those of its recorded version:
     /// a command would otherwise fail halfway, or a migration build on what is not there.
-    private func checkShape(version: Int) throws {
-        let problems: [String] = try queue.inDatabase { db in
-            let objects = try SchemaShape.objects(db)
-            if SchemaShape.digests[version] == SchemaShape.digest(objects) { return [] }
-            return try SchemaShape.differences(db, version: version)
-        }
+    private func checkShape(_ db: Database, version: Int) throws {
+        let objects = try SchemaShape.objects(db)
+        if SchemaShape.digests[version] == SchemaShape.digest(objects) { return }
+        let problems = try SchemaShape.differences(db, version: version)
         if !problems.isEmpty {
             throw StorageError.schemaMismatch(path: path, version: version, problems: problems)
         }

@@ -61,10 +61,14 @@ private struct Reference: Encodable {
         #expect(PlayerJSON.array([]) == "[]")
     }
 
-    @Test func streamsTheSameArrayInChunks() {
+    @Test func streamsTheSameArrayInChunks() throws {
         let players = (0..<5_000).map { Self.players[$0 % Self.players.count] }
-        var chunks: [[UInt8]] = []
-        PlayerJSON.write(players) { chunks.append([UInt8]($0)) }
+        final class Chunks: @unchecked Sendable { var all: [[UInt8]] = [] }
+        let collected = Chunks()
+        try PlayerJSON.write({ body in for player in players { try body(player) } }) {
+            collected.all.append([UInt8]($0))
+        }
+        let chunks = collected.all
         #expect(chunks.count > 1)
         #expect(String(decoding: chunks.joined(), as: UTF8.self) == PlayerJSON.array(players) + "\n")
     }

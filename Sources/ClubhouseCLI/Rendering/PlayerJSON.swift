@@ -22,14 +22,8 @@ enum PlayerJSON {
         return out.text
     }
 
-    /// The array and a final newline, handed to `sink` in chunks of about
-    /// `PlayerTable.chunkSize` bytes as it is written.
-    static func write(_ players: [Player], to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
-        // Cannot throw: the rows are in memory.
-        try? write({ body in for player in players { try body(player) } }, to: sink)
-    }
-
-    /// The array of the players `forEach` gives (a database cursor), written as they come.
+    /// The array of the players `forEach` gives (a database cursor) and a final newline, handed to
+    /// `sink` in chunks of about `PlayerTable.chunkSize` bytes as it is written.
     static func write(
         _ forEach: ((Player) throws -> Void) throws -> Void, to sink: @escaping (UnsafeRawBufferPointer) -> Void
     )

@@ -46,13 +46,8 @@ enum PlayerTable {
         return out.text
     }
 
-    /// The whole table and a final newline, handed to `sink` in chunks of about `chunkSize` bytes.
-    static func write(_ players: [Player], to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
-        // Cannot throw: the rows are in memory.
-        try? write(Layout(measuring: players), { body in for player in players { try body(player) } }, to: sink)
-    }
-
-    /// The table of rows measured into `layout`, each row given by `forEach` (a database cursor)
+    /// The whole table and a final newline, handed to `sink` in chunks of about `chunkSize` bytes:
+    /// the table of rows measured into `layout`, each row given by `forEach` (a database cursor)
     /// and written as it comes: memory stays at one chunk whatever the number of rows.
     static func write(
         _ layout: Layout, _ forEach: ((Player) throws -> Void) throws -> Void,

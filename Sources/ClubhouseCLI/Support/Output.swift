@@ -44,7 +44,7 @@ enum Output {
     }
 
     /// Writes bytes to standard output as they are: for renderers that stream long lists in
-    /// chunks (`PlayerTable.write(_:to:)`).
+    /// chunks (`PlayerTable.write(_:_:to:)`).
     static func standardOutput(_ bytes: UnsafeRawBufferPointer) {
         write(bytes, to: STDOUT_FILENO)
     }

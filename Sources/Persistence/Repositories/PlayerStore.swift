@@ -73,9 +73,9 @@ public struct PlayerStore: PlayerRepository {
     }
 
     public func all(owner: User.ID) throws -> [Player] {
-        try PlayerRow.fetchAll(
-            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id", arguments: [owner]
-        ).map(\.player)
+        var players: [Player] = []
+        try each(owner: owner) { players.append($0) }
+        return players
     }
 
     public func each(owner: User.ID, _ body: (Player) throws -> Void) throws {

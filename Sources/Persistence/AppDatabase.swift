@@ -107,26 +107,17 @@ public final class AppDatabase: UnitOfWork {
     /// file commits one migration at a time, and the version read must be the one of the tables.
     private func status() throws -> Status {
         try queue.read { db in
-            let row = try Row.fetchOne(
-                db,
-                // grdb_migrations does not count: the migrator creates it, outside any transaction,
-                // just before it starts migrating a new file.
-                sql: """
-                    SELECT application_id, user_version,
-                        (SELECT count(*) FROM sqlite_master
-                         WHERE name <> 'grdb_migrations' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\') AS objects
-                    FROM pragma_application_id, pragma_user_version
-                    """)
-            let applicationID: Int32 = row?["application_id"] ?? 0
-            let version: Int = row?["user_version"] ?? 0
-            let objects: Int = row?["objects"] ?? 0
+            let (applicationID, version) = try Self.marks(db)
+            let objects = try SchemaShape.objects(db)
             switch applicationID {
             case Self.applicationID where version > Self.schemaVersion:
                 throw StorageError.newerSchema(path: path, found: version, known: Self.schemaVersion)
             case Self.applicationID:
-                try checkShape(db, version: version)
+                try checkShape(db, objects, version: version)
                 return version == Self.schemaVersion ? .ready : .needsMigration
-            case 0 where version == 0 && objects == 0:
+            // grdb_migrations does not count: the migrator creates it, outside any transaction,
+            // just before it starts migrating a new file.
+            case 0 where version == 0 && objects.allSatisfy({ $0.name == "grdb_migrations" }):
                 return .needsMigration  // a new, empty file
             default:
                 throw StorageError.notClubhouseDatabase(path: path)
@@ -134,10 +125,19 @@ public final class AppDatabase: UnitOfWork {
         }
     }
 
+    /// What a file says it is: `PRAGMA application_id` and `PRAGMA user_version`, read leniently
+    /// (shared with `check` and `backup`, which look at files without opening them as ours).
+    static func marks(_ db: Database) throws -> (applicationID: Int32, version: Int) {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
+        let applicationID: Int32 = row.flatMap { RowDecoding.lenient($0, "application_id") } ?? 0
+        let version: Int = row.flatMap { RowDecoding.lenient($0, "user_version") } ?? 0
+        return (applicationID, version)
+    }
+
     /// Refuses a file whose tables, indexes or triggers are not those of its recorded version:
     /// a command would otherwise fail halfway, or a migration build on what is not there.
-    private func checkShape(_ db: Database, version: Int) throws {
-        let objects = try SchemaShape.objects(db)
+    private func checkShape(_ db: Database, _ objects: [SchemaShape.Object], version: Int) throws {
         if SchemaShape.digests[version] == SchemaShape.digest(objects) { return }
         let problems = try SchemaShape.differences(db, version: version)
         if !problems.isEmpty {

@@ -22,7 +22,7 @@ public enum DatabaseBackup {
     public static func copy(from source: DatabaseLocation, to destination: DatabaseLocation) throws -> Copy {
         let sourceQueue = try ReadOnlyDatabase.open(source)
         let (applicationID, version) = try mappingErrors(path: source.path) {
-            try sourceQueue.read(ReadOnlyDatabase.header)
+            try sourceQueue.read(AppDatabase.marks)
         }
         guard applicationID == AppDatabase.applicationID else {
             throw StorageError.notClubhouseDatabase(path: source.path)

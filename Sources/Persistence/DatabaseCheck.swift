@@ -40,7 +40,7 @@ public enum DatabaseCheck {
     }
 
     private static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> Report {
-        let (applicationID, version) = try ReadOnlyDatabase.header(db)
+        let (applicationID, version) = try AppDatabase.marks(db)
         var report = Report(version: version, problems: [], notes: [])
         if applicationID == 0, version == 0, try SchemaShape.objects(db).isEmpty {
             report.notes.append("the file is empty; the next command sets it up")

@@ -16,12 +16,4 @@ enum ReadOnlyDatabase {
             throw AppDatabase.storageError(error, path: location.path)
         }
     }
-
-    static func header(_ db: Database) throws -> (applicationID: Int32, version: Int) {
-        let row = try Row.fetchOne(
-            db, sql: "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
-        let applicationID: Int32 = row.flatMap { RowDecoding.lenient($0, "application_id") } ?? 0
-        let version: Int = row.flatMap { RowDecoding.lenient($0, "user_version") } ?? 0
-        return (applicationID, version)
-    }
 }

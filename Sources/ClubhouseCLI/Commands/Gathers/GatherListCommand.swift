@@ -39,15 +39,9 @@ struct GatherDeleteCommand: ParsableCommand {
     func run() throws {
         let app = try CommandContext.app(global)
         let link = Link.screen(.gather(id))
-        if !confirm.yes {
-            let opened = try CommandContext.perform(app, .open(link))
-            guard case .gather(let model) = try opened.requireMain().content,
-                Confirmation.ask(
-                    "Delete gather \(model.gather.id) (\(GatherText.summary(model))) from history?", yes: false)
-            else {
-                Output.note("nothing was deleted")
-                throw ExitCode.failure
-            }
+        try Confirmation.confirmDeleting(link, in: app, yes: confirm.yes) { content in
+            guard case .gather(let model) = content else { return nil }
+            return "Delete gather \(model.gather.id) (\(GatherText.summary(model))) from history?"
         }
         let outcome = try CommandContext.perform(app, Command(link: link, .deleteGather))
         guard case .gatherDeleted(let gather) = outcome.result else { return }

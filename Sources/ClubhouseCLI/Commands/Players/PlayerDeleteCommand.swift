@@ -23,15 +23,9 @@ struct PlayerDeleteCommand: ParsableCommand {
     func run() throws {
         let app = try CommandContext.app(global)
         let link = Link.screen(.player(id))
-        if !confirm.yes {
-            // Opens the player first, so the question names them (and a wrong id fails here).
-            let opened = try CommandContext.perform(app, .open(link))
-            guard case .playerDetail(let model) = try opened.requireMain().content,
-                Confirmation.ask("Delete \(TextOutput.escaped(model.title))?", yes: false)
-            else {
-                Output.note("nothing was deleted")
-                throw ExitCode.failure
-            }
+        try Confirmation.confirmDeleting(link, in: app, yes: confirm.yes) { content in
+            guard case .playerDetail(let model) = content else { return nil }
+            return "Delete \(TextOutput.escaped(model.title))?"
         }
         let outcome = try CommandContext.perform(app, Command(link: link, .deletePlayer))
         guard case .playerDeleted(let player) = outcome.result else { return }

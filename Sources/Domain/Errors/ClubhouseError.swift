@@ -8,6 +8,8 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     case invalidInput(String)
     case playerNotFound(Player.ID)
     case gatherNotFound(Gather.ID)
+    case bookNotFound(ISBN)
+    case questionNotFound(Question.ID)
     case noGatherInProgress
     /// A stored record the schema allows but this version cannot make sense of (a tampered file).
     case unreadableRecord(what: String, reason: String)
@@ -31,6 +33,8 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .invalidInput(let reason): reason
         case .playerNotFound(let id): "no player \(id)"
         case .gatherNotFound(let id): "no gather \(id)"
+        case .bookNotFound(let isbn): "no book \(isbn)"
+        case .questionNotFound(let id): "no question \(id)"
         case .unreadableRecord(let what, let reason): "\(what) in the database cannot be read (\(reason))"
         case .noGatherInProgress: "no gather is in progress; start one with: clubhouse gather new"
         case .gatherInProgress(let id, let startedAt):

@@ -7,6 +7,8 @@ public protocol Repositories {
     var journal: any JournalRepository { get }
     var pendingLinks: any PendingLinkRepository { get }
     var gathers: any GatherRepository { get }
+    var books: any BookRepository { get }
+    var questions: any QuestionRepository { get }
 }
 
 /// Runs one action's work in one transaction, so that a long-lived coordinator tree is never

@@ -1,13 +1,16 @@
-/// What the home page view shows: the squad (player count, newest players) and the last results.
+/// What the home page view shows: the squad (player count, newest players), the last results
+/// and the books recently recommended.
 public struct HomeSummary {
     public static let recentCount = 5
 
     private let players: any PlayerRepository
     private let gathers: any GatherRepository
+    private let books: any BookRepository
 
-    public init(players: any PlayerRepository, gathers: any GatherRepository) {
+    public init(players: any PlayerRepository, gathers: any GatherRepository, books: any BookRepository) {
         self.players = players
         self.gathers = gathers
+        self.books = books
     }
 
     public func squad(owner: User.ID) throws -> (count: Int, recent: [Player]) {
@@ -17,5 +20,10 @@ public struct HomeSummary {
     /// The last five ended gathers, newest first.
     public func results(owner: User.ID) throws -> [Gather] {
         try gathers.ended(owner: owner, limit: Self.recentCount)
+    }
+
+    /// The five books most recently recommended by the user's questions (app).
+    public func reading(owner: User.ID) throws -> [Book] {
+        try books.recentlyRecommended(owner: owner, limit: Self.recentCount)
     }
 }

@@ -1,0 +1,115 @@
+/// The fields of the add-book form and how typed text becomes a `BookDraft`. Drafts keep text
+/// exactly as typed; it is parsed here, when a field is checked and again on submit. An imported
+/// file's columns are the same fields.
+public enum BookField: String, CaseIterable, Sendable {
+    case isbn, title, author, publisher, description, price, published
+
+    public var label: String {
+        switch self {
+        case .isbn: "ISBN"
+        case .title: "Title"
+        case .author: "Author"
+        case .publisher: "Publisher"
+        case .description: "Description"
+        case .price: "Price"
+        case .published: "Published"
+        }
+    }
+
+    public var isRequired: Bool { self == .isbn || self == .title }
+
+    public var hint: String {
+        switch self {
+        case .isbn: "ISBN-10 or ISBN-13, hyphens allowed"
+        case .title: "1–\(BookDraft.titleLength.upperBound) characters"
+        case .author, .publisher: "up to \(BookDraft.nameMaximumLength) characters, empty for none"
+        case .description: "up to \(BookDraft.descriptionMaximumLength) characters, empty for none"
+        case .price: "for example 12.50, empty for none"
+        case .published: "YYYY-MM-DD, empty for none"
+        }
+    }
+}
+
+public enum BookForm {
+    /// Checks one typed field on its own, so a prompt can ask again at once.
+    public static func check(_ field: BookField, _ text: String) throws(ClubhouseError) {
+        var draft = BookDraft(isbn: placeholderISBN, title: "x")
+        try set(field, text, in: &draft)
+        _ = try draft.validated()
+    }
+
+    /// The draft a filled-in form (or an imported row) stands for; ISBN and title are required.
+    public static func draft(from form: FormDraft) throws(ClubhouseError) -> BookDraft {
+        guard let isbn = form[BookField.isbn.rawValue], !isbn.trimmingWhitespace().isEmpty else {
+            throw .invalidInput("isbn is required")
+        }
+        guard let title = form[BookField.title.rawValue] else { throw .invalidInput("title is required") }
+        var draft = BookDraft(isbn: try ISBN(isbn), title: title)
+        for field in BookField.allCases where field != .isbn && field != .title {
+            if let text = form[field.rawValue] { try set(field, text, in: &draft) }
+        }
+        return try draft.validated()
+    }
+
+    /// `YYYY-MM-DD` naming a real day, or why not.
+    public static func date(_ text: String) throws(ClubhouseError) -> String {
+        let trimmed = text.trimmingWhitespace()
+        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+        let wrong = ClubhouseError.invalidInput("published must be a date written YYYY-MM-DD")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { throw wrong }
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...12).contains(month), (1...days[month - 1]).contains(day) else {
+            throw .invalidInput("published must be a real date (\(trimmed) is not one)")
+        }
+        return trimmed
+    }
+
+    /// A price such as `12`, `12.5` or `12.50` in cents.
+    public static func priceCents(_ text: String) throws(ClubhouseError) -> Int {
+        let trimmed = text.trimmingWhitespace()
+        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in part.utf8.allSatisfy { (48...57).contains($0) } }
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 9, isDigits(parts[0]),
+            parts.count == 1 || ((1...2).contains(parts[1].count) && isDigits(parts[1])),
+            let whole = Int(parts[0])
+        else {
+            throw .invalidInput("price must be a number such as 12.50, with at most two decimals")
+        }
+        let fraction = parts.count == 2 ? Int(parts[1].padding(toLength: 2))! : 0
+        return whole * 100 + fraction
+    }
+
+    /// The price as a form shows it: `12.50`.
+    public static func priceText(_ cents: Int) -> String {
+        let fraction = cents % 100
+        return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    private static func set(_ field: BookField, _ text: String, in draft: inout BookDraft) throws(ClubhouseError) {
+        let trimmed = text.trimmingWhitespace()
+        try TypedText.check(trimmed, field: field.label.lowercased())
+        let isNone = PlayerForm.noneWords.contains(trimmed.lowercased())
+        switch field {
+        case .isbn: draft.isbn = try ISBN(text)
+        case .title: draft.title = text
+        case .author: draft.author = isNone ? nil : text
+        case .publisher: draft.publisher = isNone ? nil : text
+        case .description: draft.description = trimmed.isEmpty ? nil : text
+        case .price: draft.priceCents = isNone ? nil : try priceCents(trimmed)
+        case .published: draft.published = isNone ? nil : try date(trimmed)
+        }
+    }
+
+    /// Any valid ISBN, for checking the other fields on their own.
+    private static let placeholderISBN = try! ISBN("9780306406157")
+}
+
+extension Substring {
+    fileprivate func padding(toLength length: Int) -> String {
+        String(self) + String(repeating: "0", count: Swift.max(length - count, 0))
+    }
+}

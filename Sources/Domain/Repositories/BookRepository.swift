@@ -1,0 +1,35 @@
+/// The signed-in user's books. Another user's book is as absent as a missing one.
+public protocol BookRepository {
+    /// Adds the validated book, or updates the owner's book with the same ISBN with every field
+    /// of the draft, puts it back on the shelf and makes it the most recently updated.
+    func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave
+    /// The owner's book, on the shelf or not.
+    func find(_ isbn: ISBN, owner: User.ID) throws -> Book?
+    /// Books on the shelf, most recently updated first (the last saved first on a tie).
+    func shelf(owner: User.ID, offset: Int, limit: Int) throws -> [Book]
+    /// How many books are on the shelf.
+    func shelfCount(owner: User.ID) throws -> Int
+    /// Takes the book off the shelf (never deletes it). False when the owner has no such book on the shelf.
+    func remove(_ isbn: ISBN, owner: User.ID, at now: Milliseconds) throws -> Bool
+    /// Books on the shelf whose title, author or description hold every one of `words` (as a
+    /// word or the start of one), best match first. Words are `SearchWords`: lower case, letters
+    /// and digits only.
+    func search(_ words: [String], owner: User.ID, limit: Int) throws -> [Book]
+    /// Books on the shelf that match any of `words` (as a word or the start of one) in title,
+    /// author or description, ranked by relevance (bm25), best first.
+    func rank(_ words: [String], owner: User.ID, limit: Int) throws -> [Book]
+    /// The books most recently recommended by the owner's questions, newest first, each once.
+    func recentlyRecommended(owner: User.ID, limit: Int) throws -> [Book]
+}
+
+/// The signed-in user's questions and their recommended books.
+public protocol QuestionRepository {
+    /// Stores a question with its answer and books (in order) and returns it.
+    func insert(text: String, answer: String, books: [ISBN], owner: User.ID, at now: Milliseconds) throws -> Question
+    func find(_ id: Question.ID, owner: User.ID) throws -> Question?
+    /// Newest first.
+    func page(owner: User.ID, offset: Int, limit: Int) throws -> [Question]
+    func count(owner: User.ID) throws -> Int
+    /// Deletes the question; its books stay. False when there was none.
+    func delete(_ id: Question.ID, owner: User.ID) throws -> Bool
+}

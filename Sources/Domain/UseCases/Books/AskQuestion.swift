@@ -1,0 +1,52 @@
+/// Answers a question from the user's own shelf, without any network: the owned books that fit
+/// its words best (full-text relevance over title, author and description), at most three, with
+/// an answer that names them and why. A book taken off the shelf is never recommended.
+public struct AskQuestion {
+    public static let recommendationCount = 3
+
+    private let books: any BookRepository
+    private let questions: any QuestionRepository
+    private let clock: any WallClock
+
+    public init(books: any BookRepository, questions: any QuestionRepository, clock: any WallClock) {
+        self.books = books
+        self.questions = questions
+        self.clock = clock
+    }
+
+    public func callAsFunction(_ text: String, owner: User.ID) throws -> Question {
+        let text = try Question.validatedText(text)
+        let keywords = SearchWords.keywords(in: text)
+        let ranked = keywords.isEmpty ? [] : try books.rank(keywords, owner: owner, limit: Self.recommendationCount)
+        return try questions.insert(
+            text: text, answer: Self.answer(ranked, keywords: keywords), books: ranked.map(\.isbn), owner: owner,
+            at: clock.now())
+    }
+
+    /// Names each book and the words of the question it matched.
+    static func answer(_ books: [Book], keywords: [String]) -> String {
+        guard !books.isEmpty else {
+            return keywords.isEmpty
+                ? "Nothing on your shelf fits: the question has no words to look for."
+                : "Nothing on your shelf fits this question yet; add books about \(list(keywords.prefix(3).map { "“\($0)”" }))."
+        }
+        let parts = books.map { book -> String in
+            let matched = keywords.filter {
+                SearchWords.matches($0, in: book.title) || SearchWords.matches($0, in: book.author)
+                    || SearchWords.matches($0, in: book.description)
+            }
+            let by = book.author.map { " by \($0)" } ?? ""
+            return "“\(book.title)”\(by) (about \(list(matched.prefix(4).map { "“\($0)”" })))"
+        }
+        let lead = books.count == 1 ? "One book on your shelf fits" : "\(books.count) books on your shelf fit"
+        return "\(lead): \(list(parts))."
+    }
+
+    private static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: ""
+        case 1: items[0]
+        default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The words of a search or a question as the full-text index sees them: runs of letters and
+/// digits, in lower case, each once, in the order typed.
+public enum SearchWords {
+    /// No search needs more; a pasted page would only make a long query.
+    public static let maximumCount = 32
+
+    public static func words(in text: String, limit: Int = maximumCount) -> [String] {
+        var words: [String] = []
+        var seen: Set<String> = []
+        var current = ""
+        func flush() {
+            defer { current = "" }
+            guard !current.isEmpty, words.count < limit else { return }
+            let word = current.lowercased()
+            if seen.insert(word).inserted { words.append(word) }
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                current.unicodeScalars.append(scalar)
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return words
+    }
+
+    /// The words of a question that say what it is about: without the words every question has.
+    public static func keywords(in text: String) -> [String] {
+        words(in: text).filter { TypedText.length($0) > 1 && !stopWords.contains($0) }
+    }
+
+    /// Whether `word` is a word of `text` or the start of one, as the index matches it.
+    public static func matches(_ word: String, in text: String?) -> Bool {
+        guard let text else { return false }
+        return words(in: text, limit: .max).contains { $0.hasPrefix(word) }
+    }
+
+    static let stopWords: Set<String> = [
+        "a", "about", "an", "and", "any", "are", "as", "at", "be", "book", "books", "but", "by", "can", "could",
+        "do", "does", "for", "from", "good", "has", "have", "how", "i", "in", "is", "it", "its", "like", "me",
+        "my", "of", "on", "or", "read", "should", "some", "something", "that", "the", "there", "this", "to",
+        "want", "was", "what", "when", "where", "which", "who", "why", "will", "with", "would", "you", "your",
+    ]
+}

@@ -201,8 +201,14 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return try reopen(useCases)
         case .history(let limit):
             return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+        case .show(let screen):
+            try requireMain().show(screen, useCases)
         case .deletePlayer:
             return .playerDeleted(try requireMain().deletePlayer(useCases))
+        case .removeBook:
+            return .bookRemoved(try requireMain().removeBook(useCases))
+        case .deleteQuestion:
+            return .questionDeleted(try requireMain().deleteQuestion(useCases))
         case .deleteGather:
             return .gatherDeleted(try requireMain().deleteGather(useCases))
         case .gather(let action):

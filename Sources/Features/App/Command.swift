@@ -43,6 +43,12 @@ public enum Action {
     case history(limit: Int)
     /// Deletes the player on screen (`players/<id>`).
     case deletePlayer
+    /// Opens a screen over the one on top, where it leads there (a book of the question on screen).
+    case show(Screen)
+    /// Takes the book on screen (`books/<isbn>`) off the shelf.
+    case removeBook
+    /// Deletes the question on screen (`questions/<id>`); its books stay.
+    case deleteQuestion
     /// Deletes the ended gather on screen (`gathers/<id>` in the profile tab) from history.
     case deleteGather
     /// Opens the gather in progress wherever the user is, then acts on it.
@@ -73,6 +79,8 @@ public enum ActionResult: Equatable {
     case reopened(String)
     case history([JournalEntry])
     case playerDeleted(Player)
+    case bookRemoved(Book)
+    case questionDeleted(Question)
     /// The gather in progress after the action, at the action's instant.
     case gather(GatherViewModel)
     case gatherEnded(GatherViewModel)

@@ -25,6 +25,15 @@ public struct UseCases {
     public let endGather: EndGather
     public let deleteGather: DeleteGather
     public let homeSummary: HomeSummary
+    public let addBook: AddBook
+    public let listBooks: ListBooks
+    public let findBook: FindBook
+    public let removeBook: RemoveBook
+    public let searchBooks: SearchBooks
+    public let askQuestion: AskQuestion
+    public let listQuestions: ListQuestions
+    public let findQuestion: FindQuestion
+    public let deleteQuestion: DeleteQuestion
     /// The time screens are shown at (a gather's countdown).
     public let clock: any WallClock
 
@@ -54,7 +63,18 @@ public struct UseCases {
         playGather = PlayGather(gathers: gathers, clock: clock)
         endGather = EndGather(gathers: gathers, clock: clock)
         deleteGather = DeleteGather(gathers: gathers)
-        homeSummary = HomeSummary(players: players, gathers: gathers)
+        let books = repositories.books
+        let questions = repositories.questions
+        homeSummary = HomeSummary(players: players, gathers: gathers, books: books)
+        addBook = AddBook(books: books, clock: clock)
+        listBooks = ListBooks(books: books)
+        findBook = FindBook(books: books)
+        removeBook = RemoveBook(books: books, clock: clock)
+        searchBooks = SearchBooks(books: books)
+        askQuestion = AskQuestion(books: books, questions: questions, clock: clock)
+        listQuestions = ListQuestions(questions: questions)
+        findQuestion = FindQuestion(questions: questions)
+        deleteQuestion = DeleteQuestion(questions: questions)
         self.clock = clock
     }
 
@@ -67,15 +87,27 @@ public struct UseCases {
         }
     }
 
-    /// The owner's gather, or why a screen cannot show it: missing, another user's, or a stored
-    /// row that cannot be read (so that a tampered row cuts one screen instead of failing every
-    /// command that restores it).
+    /// The owner's gather, book or question, or why a screen cannot show it: missing, another
+    /// user's, or a stored row that cannot be read (so that a tampered row cuts one screen
+    /// instead of failing every command that restores it).
     func lookUpGather(_ id: Gather.ID, owner: User.ID) throws -> Result<Gather, ClubhouseError> {
+        try lookUp { try findGather(id, owner: owner) }
+    }
+
+    func lookUpBook(_ isbn: ISBN, owner: User.ID) throws -> Result<Book, ClubhouseError> {
+        try lookUp { try findBook(isbn, owner: owner) }
+    }
+
+    func lookUpQuestion(_ id: Question.ID, owner: User.ID) throws -> Result<Question, ClubhouseError> {
+        try lookUp { try findQuestion(id, owner: owner) }
+    }
+
+    private func lookUp<T>(_ find: () throws -> T) throws -> Result<T, ClubhouseError> {
         do {
-            return .success(try findGather(id, owner: owner))
+            return .success(try find())
         } catch let error as ClubhouseError {
             switch error {
-            case .gatherNotFound, .unreadableRecord: return .failure(error)
+            case .gatherNotFound, .bookNotFound, .questionNotFound, .unreadableRecord: return .failure(error)
             default: throw error
             }
         }

@@ -31,8 +31,7 @@ public final class HomeCoordinator: FlowCoordinator {
             let now = useCases.clock.now()
             content = .results(try useCases.homeSummary.results(owner: owner).map { GatherViewModel($0, now: now) })
         case .reading:
-            // The BookKitty flows fill this page; until they land nothing has been recommended.
-            content = .reading
+            content = .reading(try useCases.homeSummary.reading(owner: owner))
         }
         return .home(HomeViewModel(selectedPage: page, content: content))
     }
@@ -49,6 +48,7 @@ public struct HomeViewModel: Equatable {
         case squad(count: Int, recent: [Player])
         /// The last five results, newest first.
         case results([GatherViewModel])
-        case reading
+        /// The five books most recently recommended, newest first.
+        case reading([Book])
     }
 }

@@ -111,4 +111,6 @@ public enum FormResult: Equatable {
     case playerAdded(Player)
     case playerUpdated(Player)
     case gatherStarted(Gather)
+    case bookSaved(BookSave)
+    case questionAsked(Question)
 }

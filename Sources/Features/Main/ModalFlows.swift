@@ -2,8 +2,8 @@ import Domain
 import Navigation
 
 /// Builds the root coordinator of a modal flow (add a book, ask a question) for a screen, on the
-/// router presented for it; nil for a screen that is not a modal flow of this app. The BookKitty
-/// flows register theirs here; tests register their own.
+/// router presented for it; nil for a screen that is not a modal flow of this app. Tests
+/// register their own.
 public struct ModalFlows: Sendable {
     public typealias Make = @Sendable (_ screen: Screen, _ router: any Router, _ user: User) -> (any FlowCoordinator)?
 
@@ -13,6 +13,27 @@ public struct ModalFlows: Sendable {
         self.make = make
     }
 
-    /// The app's modal flows today: none yet.
-    public static let app = ModalFlows { _, _, _ in nil }
+    /// BookKitty's two floating-button flows.
+    public static let app = ModalFlows { screen, router, user in
+        switch screen {
+        case .newBook: AddBookCoordinator(router: router, owner: user.id)
+        case .newQuestion: AddQuestionCoordinator(router: router, owner: user.id)
+        default: nil
+        }
+    }
+}
+
+/// The root of a modal flow that says where the user lands once it closes.
+public protocol ModalFlowCoordinator: FlowCoordinator {
+    /// Where to go once the flow closed: after a submit that saved `result`, or cancelled (nil).
+    func landing(after result: FormResult?) -> Landing
+}
+
+public enum Landing: Equatable {
+    /// Back where the user was under the flow.
+    case stay
+    /// That tab, as it was.
+    case tab(Tab)
+    /// A link, opened as `clubhouse open` would.
+    case link(Link)
 }

@@ -1,8 +1,8 @@
 import Domain
 import Navigation
 
-/// Actions on the record a screen shows: deleting a player or a gather, and playing the gather in
-/// progress. Each asks the coordinator on screen, which owns the record and closes its screen.
+/// Actions on the record a screen shows: deleting a player, a gather or a question, taking a book
+/// off the shelf, and playing the gather in progress. Each asks the coordinator on screen, which owns the record and closes its screen.
 extension TabCoordinator {
     public func deletePlayer(_ useCases: UseCases) throws -> Player {
         try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
@@ -15,6 +15,15 @@ extension TabCoordinator {
         }
         return try current(GatherResultCoordinator.self, "an ended gather's screen (profile > gathers > gathers/ID)")
             .delete(useCases)
+    }
+
+    /// Takes the book on screen off the shelf (`books/<isbn>`, in the library or a question).
+    public func removeBook(_ useCases: UseCases) throws -> Book {
+        try current(BookDetailCoordinator.self, "a book's screen (books/ISBN)").remove(useCases)
+    }
+
+    public func deleteQuestion(_ useCases: UseCases) throws -> Question {
+        try current(QuestionDetailCoordinator.self, "a question's screen (questions/ID)").delete(useCases)
     }
 
     /// Opens the gather in progress where it lives (`players > players/confirm > gathers/<id>`)

@@ -14,8 +14,14 @@ public enum ScreenContent: Equatable {
     /// Ended gathers, newest first.
     case gatherList([GatherViewModel])
     case profile(ProfileViewModel)
-    /// A tab root whose own flows (library, questions, profile) have no screens of their own yet.
-    case tabRoot(Tab)
+    /// The first page of the shelf, most recently updated first.
+    case bookList(Page<Book>)
+    /// A book, on the shelf or taken off it.
+    case bookDetail(Book)
+    /// The first page of questions, newest first.
+    case questionList(Page<Question>)
+    /// A question with its answer and books.
+    case questionDetail(Question)
     /// Not built: `AppCoordinator.look` reports where the user is without what the screen shows.
     case notBuilt
 }

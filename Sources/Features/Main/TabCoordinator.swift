@@ -12,8 +12,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public private(set) var selectedTab: Tab = .home
     public private(set) var home: HomeCoordinator
     public private(set) var players: PlayerListCoordinator
+    public private(set) var library: LibraryCoordinator
+    public private(set) var questions: QuestionListCoordinator
     public private(set) var profile: ProfileCoordinator
-    private var others: [Tab: TabRootCoordinator] = [:]
     /// The modal flow's root coordinator while one is presented.
     public private(set) var modal: (any FlowCoordinator)?
     private var presenter: (any Router)?
@@ -24,6 +25,8 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         self.modalFlows = modalFlows
         home = HomeCoordinator(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
+        library = LibraryCoordinator(owner: user.id)
+        questions = QuestionListCoordinator(owner: user.id)
         profile = ProfileCoordinator(user: user)
         attachRoots()
     }
@@ -34,8 +37,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         switch tab {
         case .home: home
         case .players: players
+        case .library: library
+        case .questions: questions
         case .profile: profile
-        case .library, .questions: others[tab]!
         }
     }
 
@@ -178,13 +182,18 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         home.page = page
     }
 
-    /// Closes the screen on top: in the modal flow if one is presented (its root dismisses it),
-    /// else in the selected tab (nothing happens at a tab's root). A form closed this way
-    /// discards its draft.
+    /// Closes the screen on top: in the modal flow if one is presented (its root dismisses it,
+    /// landing where the flow says a cancel lands), else in the selected tab (nothing happens at
+    /// a tab's root). A form closed this way discards its draft.
     public func back() {
         if let modal {
             let top = modal.top
-            if top === modal { dismissModal() } else { top.finish() }
+            if top !== modal {
+                top.finish()
+            } else {
+                dismissModal()
+                if case .tab(let tab) = (modal as? any ModalFlowCoordinator)?.landing(after: nil) { selectedTab = tab }
+            }
             return
         }
         let root = root(for: selectedTab)
@@ -253,8 +262,28 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         try currentForm().draft = FormDraft()
     }
 
+    /// Submits the form on screen. A modal flow it closed lands where the flow says.
     public func submit(_ useCases: UseCases) throws -> FormResult {
-        try currentForm().submit(useCases)
+        let form = try currentForm()
+        let result = try form.submit(useCases)
+        if modal == nil, let flow = form as? any ModalFlowCoordinator {
+            switch flow.landing(after: result) {
+            case .stay: break
+            case .tab(let tab): selectedTab = tab
+            case .link(let link): try open(link, useCases)
+            }
+        }
+        return result
+    }
+
+    /// Opens `screen` over the one on top, where the coordinator on top leads to it (a book of
+    /// the question on screen).
+    public func show(_ screen: Screen, _ useCases: UseCases) throws {
+        let top = current
+        switch try top.child(for: screen, useCases) {
+        case .open(let child): top.push(child)
+        case .refused(let reason): throw ClubhouseError.unresolvedLink(reason: reason, deepest: top.screen.path)
+        }
     }
 
     public func currentForm() throws -> any FormCoordinator {
@@ -336,8 +365,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         modal = nil
         home = HomeCoordinator(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
+        library = LibraryCoordinator(owner: user.id)
+        questions = QuestionListCoordinator(owner: user.id)
         profile = ProfileCoordinator(user: user)
-        others = [.library: TabRootCoordinator(tab: .library), .questions: TabRootCoordinator(tab: .questions)]
         for tab in Tab.allCases {
             let root = root(for: tab)
             root.finishDelegate = self
@@ -358,14 +388,12 @@ extension TabCoordinator {
 extension TabCoordinator {
     /// Whether this version has a flow for `screen` at all, whatever the data: what a link opened
     /// while signed out is checked against before it is kept. It follows the `child(for:)` of the
-    /// tab roots and of the players flow; a new flow adds its screens here.
+    /// tab roots and their flows; a new flow adds its screens here.
     public static func canShow(_ screen: Screen, modalFlows: ModalFlows) -> Bool {
         switch screen {
         case .login, .register, .home, .players, .newPlayer, .player, .editPlayer, .confirmPlayers, .gathers, .gather,
-            .library, .questions, .profile:
+            .library, .book, .questions, .question, .profile:
             true
-        case .book, .question:
-            false
         case .newBook, .newQuestion:
             modalFlows.make(screen, StackRouter(root: screen), User(id: 0, username: "")) != nil
         }

@@ -1,0 +1,53 @@
+import Domain
+import Navigation
+
+/// The `books/new` flow, presented over any tab: the add-book form. Saving adds the book (or
+/// updates the one with that ISBN and puts it back on the shelf); saving or cancelling closes
+/// the flow on the library tab (app).
+public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let screen = Screen.newBook
+    public let router: any Router
+    public var depth = 0
+    public var draft = FormDraft()
+    private let owner: User.ID
+
+    init(router: any Router, owner: User.ID) {
+        self.router = router
+        self.owner = owner
+    }
+
+    /// The flow's root is on its router from the start.
+    public func start() {}
+
+    public var fields: [FormField] {
+        BookField.allCases.map {
+            FormField(name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired)
+        }
+    }
+
+    public func check(_ field: String, _ text: String) throws {
+        guard let field = BookField(rawValue: field) else {
+            throw ClubhouseError.invalidInput("the new-book form has no field '\(field)'")
+        }
+        try BookForm.check(field, text)
+    }
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        .refused("\(screen.path) does not open from \(self.screen.path)")
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        .form(FormViewModel(screen: screen, title: "New book", fields: fields, draft: draft))
+    }
+
+    /// Saves the draft; on a validation error the form stays open with its draft.
+    public func submit(_ useCases: UseCases) throws -> FormResult {
+        let saved = try useCases.addBook(try BookForm.draft(from: draft), owner: owner)
+        finish()
+        return .bookSaved(saved)
+    }
+
+    public func landing(after result: FormResult?) -> Landing { .tab(.library) }
+}

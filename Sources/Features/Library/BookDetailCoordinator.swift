@@ -1,0 +1,62 @@
+import Domain
+import Navigation
+
+/// The `books/<isbn>` screen, one coordinator shared by every stack that shows a book: the
+/// library's and a question's (the app copies it into four coordinators). It holds the book
+/// as last read and reads it again for every view.
+public final class BookDetailCoordinator: FlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let router: any Router
+    public var depth = 0
+    public private(set) var book: Book
+
+    /// Always the ISBN-13 spelling, whichever spelling opened it.
+    public var screen: Screen { .book(isbn: book.isbn.digits) }
+
+    init(router: any Router, book: Book) {
+        self.router = router
+        self.book = book
+    }
+
+    /// The coordinator for the owner's book `text` (an ISBN-10 or -13), or why it cannot open.
+    static func opening(_ text: String, owner: User.ID, router: any Router, _ useCases: UseCases) throws -> Opening {
+        let isbn: ISBN
+        do {
+            isbn = try ISBN(text)
+        } catch {
+            return .refused(error.message)
+        }
+        switch try useCases.lookUpBook(isbn, owner: owner) {
+        case .success(let book): return .open(BookDetailCoordinator(router: router, book: book))
+        case .failure(let error): return .refused(error.message)
+        }
+    }
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        .refused("\(screen.path) does not open from \(self.screen.path)")
+    }
+
+    /// Takes the book off the shelf (it is kept, not deleted) and closes its screen.
+    public func remove(_ useCases: UseCases) throws -> Book {
+        try useCases.removeBook(book.isbn, owner: book.ownerID)
+        book.owned = false
+        finish()
+        return book
+    }
+
+    public func invalidReason(_ useCases: UseCases) throws -> String? {
+        switch try useCases.lookUpBook(book.isbn, owner: book.ownerID) {
+        case .success(let fresh):
+            book = fresh
+            return nil
+        case .failure(let error):
+            return error.message
+        }
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
+        return .bookDetail(book)
+    }
+}

@@ -1,0 +1,33 @@
+import Domain
+import Navigation
+
+/// The library tab's root: the books on the shelf, most recently updated first. Leads to a
+/// book's detail (a removed book too: it still shows, marked not owned).
+public final class LibraryCoordinator: FlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let screen = Screen.library
+    public let router: any Router
+    public var depth = 0
+    private let owner: User.ID
+
+    init(owner: User.ID) {
+        self.owner = owner
+        router = StackRouter(root: .library)
+    }
+
+    /// The root is on the router from the start.
+    public func start() {}
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        guard case .book(let isbn) = screen else {
+            return .refused("\(screen.path) does not open from \(self.screen.path)")
+        }
+        return try BookDetailCoordinator.opening(isbn, owner: owner, router: router, useCases)
+    }
+
+    /// The first page; other pages are read with `AppCoordinator.readBooks`.
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        .bookList(try useCases.listBooks(owner: owner))
+    }
+}

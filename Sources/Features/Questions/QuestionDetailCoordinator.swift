@@ -1,0 +1,52 @@
+import Domain
+import Navigation
+
+/// The `questions/<id>` screen: a question, its answer and its books. Each of its books opens
+/// over it through the shared `BookDetailCoordinator`; deleting the question closes it.
+public final class QuestionDetailCoordinator: FlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let router: any Router
+    public var depth = 0
+    public private(set) var question: Question
+
+    public var screen: Screen { .question(question.id) }
+
+    init(router: any Router, question: Question) {
+        self.router = router
+        self.question = question
+    }
+
+    /// Only the books this question recommended open from it.
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        guard case .book(let text) = screen else {
+            return .refused("\(screen.path) does not open from \(self.screen.path)")
+        }
+        guard let isbn = try? ISBN(text), question.books.contains(where: { $0.isbn == isbn }) else {
+            return .refused("\(screen.path) is not one of the books of question \(question.id)")
+        }
+        return try BookDetailCoordinator.opening(text, owner: question.ownerID, router: router, useCases)
+    }
+
+    /// Deletes the question (its books stay) and closes its screen.
+    public func delete(_ useCases: UseCases) throws -> Question {
+        try useCases.deleteQuestion(question.id, owner: question.ownerID)
+        finish()
+        return question
+    }
+
+    public func invalidReason(_ useCases: UseCases) throws -> String? {
+        switch try useCases.lookUpQuestion(question.id, owner: question.ownerID) {
+        case .success(let fresh):
+            question = fresh
+            return nil
+        case .failure(let error):
+            return error.message
+        }
+    }
+
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
+        return .questionDetail(question)
+    }
+}

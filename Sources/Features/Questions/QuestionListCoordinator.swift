@@ -1,0 +1,35 @@
+import Domain
+import Navigation
+
+/// The questions tab's root: the questions asked, newest first. Leads to a question's answer.
+public final class QuestionListCoordinator: FlowCoordinator {
+    public var childCoordinators: [any Coordinator] = []
+    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    public let screen = Screen.questions
+    public let router: any Router
+    public var depth = 0
+    private let owner: User.ID
+
+    init(owner: User.ID) {
+        self.owner = owner
+        router = StackRouter(root: .questions)
+    }
+
+    /// The root is on the router from the start.
+    public func start() {}
+
+    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+        guard case .question(let id) = screen else {
+            return .refused("\(screen.path) does not open from \(self.screen.path)")
+        }
+        switch try useCases.lookUpQuestion(id, owner: owner) {
+        case .success(let question): return .open(QuestionDetailCoordinator(router: router, question: question))
+        case .failure(let error): return .refused(error.message)
+        }
+    }
+
+    /// The first page; other pages are read with `AppCoordinator.readQuestions`.
+    public func content(_ useCases: UseCases) throws -> ScreenContent {
+        .questionList(try useCases.listQuestions(owner: owner))
+    }
+}

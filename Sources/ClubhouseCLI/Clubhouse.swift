@@ -22,7 +22,7 @@ struct Clubhouse: ParsableCommand {
         version: "clubhouse \(version) (schema \(AppDatabase.schemaVersion))",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
-            PlayerCommand.self, GatherCommand.self, HomeCommand.self,
+            PlayerCommand.self, GatherCommand.self, BookCommand.self, QuestionCommand.self, HomeCommand.self,
             TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
             HistoryCommand.self, UndoCommand.self, ReopenCommand.self, CheckCommand.self, BackupCommand.self,
         ]

@@ -77,8 +77,8 @@ enum GatherText {
         case .results(let results):
             guard !results.isEmpty else { return header + "\nNo results yet." }
             return ([header, "Last results:"] + results.map { "  " + summary($0) }).joined(separator: "\n")
-        case .reading:
-            return header + "\nNo books recommended yet."
+        case .reading(let books):
+            return header + "\n" + BookText.reading(books)
         }
     }
 

@@ -26,10 +26,16 @@ enum TextOutput {
             GatherText.list(models)
         case .profile(let model):
             GatherText.profile(model)
+        case .bookList(let page):
+            BookText.list(page)
+        case .bookDetail(let book):
+            BookText.detail(book)
+        case .questionList(let page):
+            BookText.questions(page)
+        case .questionDetail(let question):
+            BookText.question(question)
         case .notBuilt:
             ""
-        case .tabRoot(let tab):
-            tab.rawValue.prefix(1).uppercased() + tab.rawValue.dropFirst()
         }
     }
 
@@ -63,6 +69,8 @@ enum TextOutput {
         }
         switch model.screen {
         case .newPlayer: lines.append("Save it with: clubhouse player add (asks for what is missing)")
+        case .newBook: lines.append("Save it with: clubhouse book add (asks for what is missing)")
+        case .newQuestion: lines.append("Ask it with: clubhouse question ask (asks for what is missing)")
         case .editPlayer(let id, let field):
             lines.append("Save it with: clubhouse player edit \(id) --\(field.rawValue) VALUE")
         default: break

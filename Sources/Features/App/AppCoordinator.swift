@@ -93,6 +93,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             case .none: result = .none
             case .history(let limit):
                 result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+            case .searchBooks(let text):
+                result = .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
             case .gather(.show):
                 // Where the user is does not change: `gather watch` only reads the countdown.
                 let gather = try useCases.findGather.inProgress(owner: try requireMain().user.id)
@@ -201,6 +203,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return try reopen(useCases)
         case .history(let limit):
             return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+        case .searchBooks(let text):
+            return .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
         case .show(let screen):
             try requireMain().show(screen, useCases)
         case .deletePlayer:

@@ -41,6 +41,8 @@ public enum Action {
     case reopen
     /// Reads the journal; changes nothing.
     case history(limit: Int)
+    /// Searches the shelf; changes nothing.
+    case searchBooks(String)
     /// Deletes the player on screen (`players/<id>`).
     case deletePlayer
     /// Opens a screen over the one on top, where it leads there (a book of the question on screen).
@@ -78,6 +80,8 @@ public enum ActionResult: Equatable {
     case undone(JournalEntry)
     case reopened(String)
     case history([JournalEntry])
+    /// Books on the shelf that matched a search, best first.
+    case foundBooks([Book])
     case playerDeleted(Player)
     case bookRemoved(Book)
     case questionDeleted(Question)

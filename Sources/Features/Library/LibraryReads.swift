@@ -1,18 +1,11 @@
 import Domain
 
-/// Reads of the BookKitty lists that do not move the user: a page other than the first, and a
-/// search. Each runs in one read transaction after the command's navigation committed.
+/// Reads of the BookKitty lists that do not move the user: a page other than the first. Each runs in one read transaction after the command's navigation committed.
 extension AppCoordinator {
     /// Page `number` of the signed-in user's shelf.
     public func readBooks(page number: Int, size: Int = ListBooks.pageSize) throws -> Page<Book> {
         let owner = try requireMain().user.id
         return try store.read { try UseCases($0).listBooks(owner: owner, page: number, size: size) }
-    }
-
-    /// Books on the signed-in user's shelf that hold every word of `text`, best match first.
-    public func searchBooks(_ text: String) throws -> [Book] {
-        let owner = try requireMain().user.id
-        return try store.read { try UseCases($0).searchBooks(text, owner: owner) }
     }
 
     /// Page `number` of the signed-in user's questions.

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Domain
+import Features
+
+struct BookSearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find books on your shelf by the words of their title, author and description.",
+        discussion: """
+            A book matches when it holds every word, as a word or the start of one \
+            ('herb' finds Herbert); best matches first, at most 50. Where you are does not change.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The words to look for.")
+    var text: String
+
+    func run() throws {
+        let outcome = try CommandContext.look(global, .searchBooks(text))
+        guard case .foundBooks(let books) = outcome.result else { return }
+        Output.print(output.json ? BookJSON.array(books) : BookText.search(books))
+    }
+}

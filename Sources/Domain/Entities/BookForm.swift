@@ -54,12 +54,13 @@ public enum BookForm {
     /// `YYYY-MM-DD` naming a real day, or why not.
     public static func date(_ text: String) throws(ClubhouseError) -> String {
         let trimmed = text.trimmingWhitespace()
-        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
-        let wrong = ClubhouseError.invalidInput("published must be a date written YYYY-MM-DD")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { throw wrong }
+        // Byte by byte: ten ASCII bytes, digits around two hyphens (run for every imported row).
+        let bytes = Array(trimmed.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 || (48...57).contains(bytes[$0]) })
+        else { throw .invalidInput("published must be a date written YYYY-MM-DD") }
+        let number = { (range: Range<Int>) in bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
         let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...12).contains(month), (1...days[month - 1]).contains(day) else {
@@ -89,7 +90,10 @@ public enum BookForm {
         return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    private static func set(_ field: BookField, _ text: String, in draft: inout BookDraft) throws(ClubhouseError) {
+    private static func set(_ field: BookField, _ typed: String, in draft: inout BookDraft) throws(ClubhouseError) {
+        // A description is a paragraph: line breaks in it (a multi-line cell of an exported
+        // file) become spaces instead of refusing the book. Every other field is one line.
+        let text = field == .description ? oneLine(typed) : typed
         let trimmed = text.trimmingWhitespace()
         try TypedText.check(trimmed, field: field.label.lowercased())
         let isNone = PlayerForm.noneWords.contains(trimmed.lowercased())
@@ -102,6 +106,11 @@ public enum BookForm {
         case .price: draft.priceCents = isNone ? nil : try priceCents(trimmed)
         case .published: draft.published = isNone ? nil : try date(trimmed)
         }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// Any valid ISBN, for checking the other fields on their own.

@@ -224,6 +224,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             case .end: return .gatherEnded(GatherViewModel(try gather.end(useCases), now: now))
             case .cancel: return .gatherCancelled(try gather.cancel(useCases))
             }
+        case .importBooks(let file, let progress):
+            let main = try requireMain()
+            return .booksImported(try useCases.importBooks(file, owner: main.user.id, progress: progress))
         }
         return .none
     }

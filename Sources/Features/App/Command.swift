@@ -55,6 +55,9 @@ public enum Action {
     case deleteGather
     /// Opens the gather in progress wherever the user is, then acts on it.
     case gather(GatherAction)
+    /// Saves the valid rows of a parsed file on the user's shelf; where the user is stays as it
+    /// is (an import changes data only). `progress(done, total)` is called as rows are saved.
+    case importBooks(BookImport, progress: ((_ done: Int, _ total: Int) -> Void)?)
 }
 
 public enum GatherAction: Equatable {
@@ -90,6 +93,7 @@ public enum ActionResult: Equatable {
     case gatherEnded(GatherViewModel)
     case gatherCancelled(Gather)
     case gatherDeleted(Gather)
+    case booksImported(ImportBooks.Summary)
 }
 
 /// Where a command landed and what it produced. Built inside the action's transaction, so the

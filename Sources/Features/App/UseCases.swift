@@ -34,6 +34,7 @@ public struct UseCases {
     public let listQuestions: ListQuestions
     public let findQuestion: FindQuestion
     public let deleteQuestion: DeleteQuestion
+    public let importBooks: ImportBooks
     /// The time screens are shown at (a gather's countdown).
     public let clock: any WallClock
 
@@ -75,6 +76,7 @@ public struct UseCases {
         listQuestions = ListQuestions(questions: questions)
         findQuestion = FindQuestion(questions: questions)
         deleteQuestion = DeleteQuestion(questions: questions)
+        importBooks = ImportBooks(books: books, clock: clock)
         self.clock = clock
     }
 

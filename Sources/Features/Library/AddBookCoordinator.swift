@@ -34,8 +34,12 @@ public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
         try BookForm.check(field, text)
     }
 
+    /// A book the user already has opens over the form (to compare before saving over it).
     public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
-        .refused("\(screen.path) does not open from \(self.screen.path)")
+        guard case .book(let isbn) = screen else {
+            return .refused("\(screen.path) does not open from \(self.screen.path)")
+        }
+        return try BookDetailCoordinator.opening(isbn, owner: owner, router: router, useCases)
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {

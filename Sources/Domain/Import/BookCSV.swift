@@ -1,0 +1,187 @@
+/// A file of books to import, parsed and checked, before anything is written: the drafts of the
+/// valid rows in file order, and why each other row was refused.
+public struct BookImport: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        /// The physical line the row starts on (the header is line 1).
+        public var line: Int
+        public var draft: BookDraft
+
+        public init(line: Int, draft: BookDraft) {
+            self.line = line
+            self.draft = draft
+        }
+    }
+
+    public struct Rejection: Equatable, Sendable {
+        public var line: Int
+        public var reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    /// The columns the header names, in its order.
+    public var columns: [BookField]
+    public var books: [Row]
+    public var rejected: [Rejection]
+
+    public init(columns: [BookField], books: [Row] = [], rejected: [Rejection] = []) {
+        self.columns = columns
+        self.books = books
+        self.rejected = rejected
+    }
+}
+
+/// Reads the CSV files `book import` takes: RFC 4180 (fields separated by commas, a field with a
+/// comma, quote or line break in double quotes, a quote inside one written twice; CRLF or LF),
+/// UTF-8 with or without a byte-order mark. The first line names the columns, in any order and
+/// any case: `isbn` and `title` are required, the other `BookField`s optional. Each row is checked
+/// by the add-book form's own rules (`BookForm.draft(from:)`), an empty value meaning none.
+///
+/// Empty lines are skipped. A row that breaks the format or a rule is refused on its own; a file
+/// that cannot be read as books at all (empty, not UTF-8, a bad header, too large) is refused
+/// whole. Rows are not merged by ISBN here: a later row with the same ISBN updates the book the
+/// earlier one saved, as importing the rows one by one would.
+public enum BookCSV {
+    /// Far more than any library; a guard against reading a disk image as books.
+    public static let maximumBytes = 256 * 1024 * 1024
+    /// Bounds the memory one file can ask for (each row keeps a draft or a reason).
+    public static let maximumRows = 1_000_000
+    /// The header of a file with every column.
+    public static let fullHeader = BookField.allCases.map(\.rawValue).joined(separator: ",")
+
+    /// More columns than that is not a header of books (and need not all be kept to say so).
+    private static let maximumHeaderColumns = 64
+
+    public static func parse(_ bytes: some Collection<UInt8>) throws(ClubhouseError) -> BookImport {
+        let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(ClubhouseError) in try parse(buffer: buffer) }
+        }
+        if let contiguous { return try contiguous.get() }
+        let copy = Array(bytes)
+        return try copy.withUnsafeBufferPointer { buffer in
+            Result { () throws(ClubhouseError) in try parse(buffer: buffer) }
+        }.get()
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(ClubhouseError) -> BookImport {
+        guard buffer.count <= maximumBytes else {
+            throw .invalidInput("the file is larger than \(maximumBytes >> 20) MiB; split it into smaller files")
+        }
+        var start = 0
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start = 3
+        } else if buffer.starts(with: [0xFF, 0xFE]) || buffer.starts(with: [0xFE, 0xFF]) {
+            throw .invalidInput("the file is UTF-16 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet)")
+        }
+        var scanner = CSVScanner(buffer, from: start)
+        var record = CSVScanner.Record()
+        guard scanner.next(into: &record, keep: maximumHeaderColumns) else {
+            throw .invalidInput("the file is empty; its first line must name the columns, such as: \(fullHeader)")
+        }
+        var result = BookImport(columns: try header(record, scanner))
+        var scratch: [UInt8] = []
+        var fields = [String: String](minimumCapacity: result.columns.count)
+        while scanner.next(into: &record, keep: result.columns.count) {
+            guard result.books.count + result.rejected.count < maximumRows else {
+                throw .invalidInput("the file has more than \(maximumRows) rows; split it into smaller files")
+            }
+            switch row(record, result.columns, scanner, &scratch, &fields) {
+            case .book(let draft): result.books.append(BookImport.Row(line: record.line, draft: draft))
+            case .rejected(let reason): result.rejected.append(BookImport.Rejection(line: record.line, reason: reason))
+            }
+        }
+        return result
+    }
+
+    private static func header(_ record: CSVScanner.Record, _ scanner: CSVScanner) throws(ClubhouseError)
+        -> [BookField]
+    {
+        let example = "the first line must name the columns, such as: \(fullHeader)"
+        if let problem = record.problem {
+            throw .invalidInput("the header (line \(record.line)) is not valid CSV: \(describe(problem, nil))")
+        }
+        guard record.count <= maximumHeaderColumns else {
+            throw .invalidInput("the header has more than \(maximumHeaderColumns) columns; \(example)")
+        }
+        var scratch: [UInt8] = []
+        var columns: [BookField] = []
+        var unknown: [String] = []
+        for field in record.fields {
+            guard let text = scanner.text(of: field, scratch: &scratch) else {
+                throw .invalidInput("the file is not UTF-8 text (its header line is not); save it as UTF-8")
+            }
+            let name = text.trimmingWhitespace().lowercased()
+            guard let column = BookField(rawValue: name) else {
+                unknown.append("'\(name)'")
+                continue
+            }
+            guard !columns.contains(column) else {
+                throw .invalidInput("the header names the \(column.rawValue) column twice")
+            }
+            columns.append(column)
+        }
+        guard unknown.isEmpty else {
+            let known = BookField.allCases.map(\.rawValue).joined(separator: ", ")
+            let what = unknown.count == 1 ? "a column" : "columns"
+            throw .invalidInput(
+                "the header names \(what) clubhouse does not know: \(unknown.joined(separator: ", ")) "
+                    + "(it knows \(known)); \(example)")
+        }
+        for required in BookField.allCases where required.isRequired && !columns.contains(required) {
+            throw .invalidInput("the header has no \(required.rawValue) column; \(example)")
+        }
+        return columns
+    }
+
+    private enum RowOutcome {
+        case book(BookDraft)
+        case rejected(String)
+    }
+
+    /// One data row as a draft, or why not. `scratch` and `fields` are reused from row to row.
+    private static func row(
+        _ record: CSVScanner.Record, _ columns: [BookField], _ scanner: CSVScanner, _ scratch: inout [UInt8],
+        _ fields: inout [String: String]
+    ) -> RowOutcome {
+        if let problem = record.problem { return .rejected(describe(problem, columns)) }
+        guard record.count == columns.count else {
+            let hint = record.count > columns.count ? " (a value with a comma must be in double quotes)" : ""
+            let noun = record.count == 1 ? "field" : "fields"
+            return .rejected("\(record.count) \(noun), but the header names \(columns.count) columns\(hint)")
+        }
+        fields.removeAll(keepingCapacity: true)
+        for (field, column) in zip(record.fields, columns) {
+            guard let text = scanner.text(of: field, scratch: &scratch) else {
+                return .rejected("the \(column.rawValue) value is not UTF-8 text")
+            }
+            fields[column.rawValue] = text
+        }
+        do {
+            return .book(try BookForm.draft(from: FormDraft(fields)))
+        } catch {
+            return .rejected(error.message)
+        }
+    }
+
+    /// What broke the format, naming the column (or the field's place in the header).
+    private static func describe(_ problem: CSVScanner.Problem, _ columns: [BookField]?) -> String {
+        func value(_ index: Int) -> String {
+            if let columns, index < columns.count { return "the \(columns[index].rawValue) value" }
+            return "field \(index + 1)"
+        }
+        switch problem {
+        case .strayQuote(let index):
+            return "a double quote inside \(value(index)), which does not start with one; "
+                + "put the whole value in double quotes and write each quote inside it twice"
+        case .textAfterQuote(let index):
+            return "text after the closing quote of \(value(index)); "
+                + "a double quote inside a quoted value is written twice"
+        case .unterminatedQuote(let index):
+            return "the double quote that opens \(value(index)) is never closed, "
+                + "so the rest of the file was read as that value"
+        }
+    }
+}

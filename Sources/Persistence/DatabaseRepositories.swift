@@ -17,4 +17,6 @@ public struct DatabaseRepositories: Repositories {
     public var journal: any JournalRepository { JournalStore(db: db) }
     public var pendingLinks: any PendingLinkRepository { PendingLinkStore(db: db) }
     public var gathers: any GatherRepository { GatherStore(db: db) }
+    public var books: any BookRepository { BookStore(db: db) }
+    public var questions: any QuestionRepository { QuestionStore(db: db) }
 }

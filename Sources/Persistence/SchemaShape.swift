@@ -16,6 +16,7 @@ enum SchemaShape {
         2: 0x59dc_f633_2471_c040,
         3: 0xca80_3618_a317_3a85,
         4: 0xca80_3618_a317_3a85,  // keys recomputed; no table changed
+        5: 0xe5d2_9e8b_9b2e_db19,
     ]
 
     struct Object: Equatable {

@@ -38,6 +38,15 @@ enum StoredValueCheck {
         ("gather_players", "name", .text, false), ("gather_players", "age", .integer, true),
         ("gather_players", "skill", .text, true), ("gather_players", "position", .text, true),
         ("gather_players", "favourite_team", .text, true),
+        ("books", "owner_id", .integer, false), ("books", "isbn", .text, false), ("books", "title", .text, false),
+        ("books", "author", .text, true), ("books", "publisher", .text, true), ("books", "description", .text, true),
+        ("books", "price_cents", .integer, true), ("books", "published", .text, true),
+        ("books", "owned", .integer, false), ("books", "created_at", .text, false),
+        ("books", "updated_at", .text, false), ("books", "save_order", .integer, false),
+        ("questions", "owner_id", .integer, false), ("questions", "text", .text, false),
+        ("questions", "answer", .text, false), ("questions", "created_at", .text, false),
+        ("question_books", "question_id", .integer, false), ("question_books", "seat", .integer, false),
+        ("question_books", "book_id", .integer, false),
     ]
 
     /// Enum columns without a CHECK constraint (the copies kept in gather_players).
@@ -75,6 +84,49 @@ enum StoredValueCheck {
             }
         }
         problems += try navigation(db)
+        problems += try books(db)
+        return problems
+    }
+
+    /// What the CHECKs on books only approximate: an ISBN's prefix and check digit, a real
+    /// publication date, a price within the app's range; and a question that shows another
+    /// user's book.
+    private static func books(_ db: Database) throws -> [String] {
+        var found: [(label: String, rows: [String])] = [
+            ("isbn is not a valid ISBN-13", []), ("published is not a real date", []),
+            ("price_cents is beyond \(BookDraft.priceCentsRange.upperBound)", []),
+        ]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT rowid, isbn, published, price_cents FROM books")
+        while let row = try rows.next() {
+            if let isbn: String = RowDecoding.lenient(row, 1), ISBN(stored: isbn) == nil {
+                found[0].rows.append(rowid(row))
+            }
+            if let published: String = RowDecoding.lenient(row, 2), (try? BookForm.date(published)) != published {
+                found[1].rows.append(rowid(row))
+            }
+            if let price: Int = RowDecoding.lenient(row, 3), !BookDraft.priceCentsRange.contains(price) {
+                found[2].rows.append(rowid(row))
+            }
+        }
+        var problems: [String] = []
+        for (label, rows) in found {
+            problems += rows.prefix(shown).map { "books row \($0): \(label)" }
+            if rows.count > shown { problems.append("books: \(rows.count - shown) more rows where \(label)") }
+        }
+        let foreign = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT qb.rowid FROM question_books qb
+                JOIN questions q ON q.id = qb.question_id JOIN books b ON b.id = qb.book_id
+                WHERE b.owner_id IS NOT q.owner_id
+                """)
+        problems += foreign.prefix(shown).map {
+            "question_books row \(rowid($0)): the book is not one of the question's owner's"
+        }
+        if foreign.count > shown {
+            problems.append("question_books: \(foreign.count - shown) more rows with another user's book")
+        }
         return problems
     }
 

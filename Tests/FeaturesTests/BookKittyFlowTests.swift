@@ -78,7 +78,7 @@ import Testing
         #expect(state.modal == nil)
         #expect(state.selectedTab == .library)
         try harness.open("books/new")
-        #expect(try harness.state()?.modal?.stack.first?.draft == nil)
+        #expect(try harness.state()?.modal?.stack.first?.draft == FormDraft())
     }
 
     @Test func anInterruptedAddBookFlowComesBackWithItsDraft() throws {

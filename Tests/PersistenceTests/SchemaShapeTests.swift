@@ -24,7 +24,7 @@ import Testing
         let before = try sqlite(path, ".dump")
         #expect(
             throws: StorageError.schemaMismatch(
-                path: path, version: 4,
+                path: path, version: 5,
                 problems: ["missing index gather_players_player", "missing table gather_players"])
         ) {
             try AppDatabase.open(path: path)
@@ -44,7 +44,7 @@ import Testing
             """)
         #expect(
             throws: StorageError.schemaMismatch(
-                path: path, version: 4, problems: ["changed table players", "unexpected trigger spy"])
+                path: path, version: 5, problems: ["changed table players", "unexpected trigger spy"])
         ) {
             try AppDatabase.open(path: path)
         }
@@ -54,7 +54,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path("db.sqlite")
         _ = try AppDatabase.open(path: path)
-        // A version-4 file claiming to be version 2: its gathers tables are unexpected there.
+        // A version-5 file claiming to be version 2: its gathers tables are unexpected there.
         try sqlite(path, "PRAGMA user_version = 2")
         #expect(throws: StorageError.self) { try AppDatabase.open(path: path) }
         #expect(try sqlite(path, "PRAGMA user_version") == "2")

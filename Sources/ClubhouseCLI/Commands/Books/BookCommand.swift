@@ -6,7 +6,7 @@ struct BookCommand: ParsableCommand {
         abstract: "Add, list, show, search, remove and import the books of your BookKitty library.",
         subcommands: [
             BookAddCommand.self, BookListCommand.self, BookShowCommand.self, BookSearchCommand.self,
-            BookRemoveCommand.self,
+            BookRemoveCommand.self, BookImportCommand.self,
         ]
     )
 }

@@ -1,0 +1,218 @@
+import Domain
+import GRDB
+
+/// A user's books and their full-text index (`books_fts`, kept in step by triggers; see
+/// Migrations/0005_bookkitty.sql). Every statement names the owner: another user's book is as
+/// absent as a missing one.
+public struct BookStore: BookRepository {
+    let db: Database
+
+    /// Unix milliseconds (`:now`) as the ISO-8601 text every other table stores.
+    static let isoNow = "strftime('%Y-%m-%dT%H:%M:%fZ', :now / 1000.0, 'unixepoch')"
+    /// The owner's next save order: one probe of the books_save_order index.
+    private static let nextSaveOrder = "(SELECT coalesce(max(save_order), 0) + 1 FROM books WHERE owner_id = :owner)"
+
+    /// `search` and `rank` are this one statement; only `:match` differs (every word, or any word;
+    /// see `matchExpression`). Also run by the benchmark in the sqlite3 shell, e.g.
+    /// `.param set :match '"sea"* AND "tale"*'`, `.param set :owner 1`, `.param set :limit 50`.
+    ///
+    /// The index drives (CROSS JOIN fixes the order): it yields only the matching rows, which are
+    /// then kept if they are the owner's and on the shelf. bm25 weighs a match in the title 10,
+    /// the author 5, the description 1 (lower is better); equal scores fall back to the shelf's
+    /// order, then the internal id, so the result never depends on the plan.
+    public static let matchingSQL = """
+        SELECT b.id, b.owner_id, b.isbn, b.title, b.author, b.publisher, b.description, b.price_cents,
+            b.published, b.owned, b.created_at, b.updated_at
+        FROM books_fts CROSS JOIN books b ON b.id = books_fts.rowid
+        WHERE books_fts MATCH :match AND b.owner_id = :owner AND b.owned = 1
+        ORDER BY bm25(books_fts, 10.0, 5.0, 1.0), b.updated_at DESC, b.save_order DESC, b.id DESC
+        LIMIT :limit
+        """
+
+    public func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave {
+        // Cached statements: an import saves tens of thousands of books in one transaction.
+        let existing = try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?"),
+            arguments: [owner, draft.isbn.digits])
+        var arguments: StatementArguments = [
+            "owner": owner, "isbn": draft.isbn.digits, "title": draft.title, "author": draft.author,
+            "publisher": draft.publisher, "description": draft.description, "price": draft.priceCents,
+            "published": draft.published, "now": now,
+        ]
+        guard let existing else {
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO books (owner_id, isbn, title, author, publisher, description, price_cents, published,
+                        owned, created_at, updated_at, save_order)
+                    VALUES (:owner, :isbn, :title, :author, :publisher, :description, :price, :published,
+                        1, \(Self.isoNow), \(Self.isoNow), \(Self.nextSaveOrder))
+                    RETURNING \(BookRow.columns)
+                    """)
+            return .added(try Self.returned(insert, arguments))
+        }
+        // Every field of the draft, back on the shelf, the most recent; created_at stays.
+        let update = try db.cachedStatement(
+            sql: """
+                UPDATE books SET title = :title, author = :author, publisher = :publisher, description = :description,
+                    price_cents = :price, published = :published, owned = 1, updated_at = \(Self.isoNow),
+                    save_order = \(Self.nextSaveOrder)
+                WHERE id = :id AND owner_id = :owner
+                RETURNING \(BookRow.columns)
+                """)
+        arguments += ["id": existing]
+        return .updated(try Self.returned(update, arguments))
+    }
+
+    public func find(_ isbn: ISBN, owner: User.ID) throws -> Book? {
+        try BookRow.fetchOne(
+            db, sql: "SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND isbn = ?",
+            arguments: [owner, isbn.digits]
+        )?.book
+    }
+
+    public func shelf(owner: User.ID, offset: Int, limit: Int) throws -> [Book] {
+        guard limit > 0 else { return [] }
+        return try BookRow.fetchAll(
+            db,
+            sql: """
+                SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND owned = 1
+                ORDER BY updated_at DESC, save_order DESC, id DESC LIMIT ? OFFSET ?
+                """,
+            arguments: [owner, limit, max(0, offset)]
+        ).map(\.book)
+    }
+
+    public func shelfCount(owner: User.ID) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM books WHERE owner_id = ? AND owned = 1", arguments: [owner])
+            ?? 0
+    }
+
+    public func remove(_ isbn: ISBN, owner: User.ID, at now: Milliseconds) throws -> Bool {
+        try db.execute(
+            sql: """
+                UPDATE books SET owned = 0, updated_at = \(Self.isoNow), save_order = \(Self.nextSaveOrder)
+                WHERE owner_id = :owner AND isbn = :isbn AND owned = 1
+                """,
+            arguments: ["owner": owner, "isbn": isbn.digits, "now": now])
+        return db.changesCount > 0
+    }
+
+    public func search(_ words: [String], owner: User.ID, limit: Int) throws -> [Book] {
+        try matching(Self.matchExpression(words, joinedBy: "AND"), owner: owner, limit: limit)
+    }
+
+    public func rank(_ words: [String], owner: User.ID, limit: Int) throws -> [Book] {
+        try matching(Self.matchExpression(words, joinedBy: "OR"), owner: owner, limit: limit)
+    }
+
+    public func recentlyRecommended(owner: User.ID, limit: Int) throws -> [Book] {
+        guard limit > 0 else { return [] }
+        // Newest question first, each book at its newest recommendation; the cursor stops as soon
+        // as `limit` books are found, however many questions there are.
+        let links = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT qb.book_id FROM questions q
+                JOIN question_books qb ON qb.question_id = q.id
+                JOIN books b ON b.id = qb.book_id AND b.owner_id = q.owner_id
+                WHERE q.owner_id = ? ORDER BY q.id DESC, qb.seat
+                """,
+            arguments: [owner])
+        var ids: [Int64] = []
+        var seen: Set<Int64> = []
+        while ids.count < limit, let row = try links.next() {
+            let id: Int64 = try RowDecoding.required(row, 0, column: "book_id", what: "a recommended book")
+            if seen.insert(id).inserted { ids.append(id) }
+        }
+        return try Self.books(ids, owner: owner, db)
+    }
+
+    // MARK: Helpers shared with QuestionStore
+
+    /// The owner's books with these ids, in the order given (ids not found are left out).
+    static func books(_ ids: [Int64], owner: User.ID, _ db: Database) throws -> [Book] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try BookRow.fetchAll(
+            db,
+            sql: """
+                SELECT \(BookRow.columns) FROM books
+                WHERE owner_id = ? AND id IN (SELECT value FROM json_each(?))
+                """,
+            arguments: [owner, "[" + ids.map(String.init).joined(separator: ",") + "]"])
+        var byID: [Int64: Book] = [:]
+        for row in rows { byID[row.id] = row.book }
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// An FTS5 query for `words`: each quoted as an FTS5 string (so that `"`, `*`, `AND`, `NEAR`
+    /// and the like are only text) and matched as a word or the start of one (`*`), joined by
+    /// `op` (AND or OR). Nil when there is no word to look for.
+    static func matchExpression(_ words: [String], joinedBy op: String) -> String? {
+        // FTS5 reads its query only up to a NUL, which would leave a string unterminated.
+        let terms = words.map { $0.replacing("\u{0}", with: "") }.filter { !$0.isEmpty }
+            .map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }
+        return terms.isEmpty ? nil : terms.joined(separator: " \(op) ")
+    }
+
+    private func matching(_ match: String?, owner: User.ID, limit: Int) throws -> [Book] {
+        guard let match, limit > 0 else { return [] }
+        return try BookRow.fetchAll(
+            db, sql: Self.matchingSQL, arguments: ["match": match, "owner": owner, "limit": limit]
+        ).map(\.book)
+    }
+
+    private static func returned(_ statement: Statement, _ arguments: StatementArguments) throws -> Book {
+        guard let row = try BookRow.fetchOne(statement, arguments: arguments) else {
+            throw ClubhouseError.unreadableRecord(what: "a book", reason: "it was not stored")
+        }
+        return row.book
+    }
+}
+
+/// Decodes a `books` row by column position, from `start` (a joined query puts its own columns
+/// first). A tampered value never traps (see `RowDecoding`): the id, owner, ISBN and shelf flag
+/// are required (an ISBN that is not 13 digits with a valid check digit is unreadable); text is
+/// read whatever its type; a price of the wrong type, or a date that names no real day, reads as none.
+struct BookRow: FetchableRecord {
+    private static let names = [
+        "id", "owner_id", "isbn", "title", "author", "publisher", "description", "price_cents", "published", "owned",
+        "created_at", "updated_at",
+    ]
+    static let columns = names.joined(separator: ", ")
+
+    /// The columns of `alias` in a joined query.
+    static func columns(of alias: String) -> String {
+        names.map { "\(alias).\($0)" }.joined(separator: ", ")
+    }
+
+    let id: Int64
+    let book: Book
+
+    init(row: Row) throws {
+        try self.init(row: row, from: 0)
+    }
+
+    init(row: Row, from start: Int) throws {
+        id = try RowDecoding.required(row, start, column: "id", what: "a book")
+        let owner: User.ID = try RowDecoding.required(row, start + 1, column: "owner_id", what: "a book")
+        let digits: String = try RowDecoding.required(row, start + 2, column: "isbn", what: "a book")
+        guard let isbn = ISBN(stored: digits) else {
+            throw ClubhouseError.unreadableRecord(
+                what: "a book", reason: "isbn is not 13 digits with a valid check digit")
+        }
+        let what = "book \(isbn)"
+        let owned: Bool = try RowDecoding.required(row, start + 9, column: "owned", what: what)
+        book = Book(
+            isbn: isbn, ownerID: owner, title: RowDecoding.text(row, start + 3) ?? "",
+            author: RowDecoding.text(row, start + 4), publisher: RowDecoding.text(row, start + 5),
+            description: RowDecoding.text(row, start + 6), priceCents: RowDecoding.lenient(row, start + 7),
+            published: Self.date(RowDecoding.lenient(row, start + 8)), owned: owned,
+            createdAt: RowDecoding.text(row, start + 10) ?? "", updatedAt: RowDecoding.text(row, start + 11) ?? "")
+    }
+
+    /// A stored publication date if it names a real day (`YYYY-MM-DD`), else none.
+    private static func date(_ text: String?) -> String? {
+        guard let text, let date = try? BookForm.date(text), date == text else { return nil }
+        return date
+    }
+}

@@ -1,0 +1,96 @@
+import Domain
+import GRDB
+
+/// Questions and the books each recommended. A question shows its books as they are now, on the
+/// shelf or taken off it (books are never deleted while their owner exists).
+public struct QuestionStore: QuestionRepository {
+    let db: Database
+
+    public func insert(
+        text: String, answer: String, books: [ISBN], owner: User.ID, at now: Milliseconds
+    ) throws -> Question {
+        var bookIDs: [Int64] = []
+        for isbn in books {
+            guard
+                let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?", arguments: [owner, isbn.digits])
+            else { throw ClubhouseError.bookNotFound(isbn) }
+            // Each book once, at its best place.
+            if !bookIDs.contains(id) { bookIDs.append(id) }
+        }
+        try db.execute(
+            sql:
+                "INSERT INTO questions (owner_id, text, answer, created_at) VALUES (:owner, :text, :answer, \(BookStore.isoNow))",
+            arguments: ["owner": owner, "text": text, "answer": answer, "now": now])
+        let id = db.lastInsertedRowID
+        let link = try db.makeStatement(sql: "INSERT INTO question_books (question_id, seat, book_id) VALUES (?, ?, ?)")
+        for (seat, book) in bookIDs.enumerated() {
+            try link.execute(arguments: [id, seat, book])
+        }
+        guard let question = try find(id, owner: owner) else { throw ClubhouseError.questionNotFound(id) }
+        return question
+    }
+
+    public func find(_ id: Question.ID, owner: User.ID) throws -> Question? {
+        try questions(where: "id = ? AND owner_id = ?", [id, owner], owner: owner).first
+    }
+
+    public func page(owner: User.ID, offset: Int, limit: Int) throws -> [Question] {
+        guard limit > 0 else { return [] }
+        // Ids only grow (AUTOINCREMENT): the highest is the newest, whatever the clock said.
+        return try questions(
+            where: "owner_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", [owner, limit, max(0, offset)], owner: owner)
+    }
+
+    public func count(owner: User.ID) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM questions WHERE owner_id = ?", arguments: [owner]) ?? 0
+    }
+
+    public func delete(_ id: Question.ID, owner: User.ID) throws -> Bool {
+        // question_books goes with it (ON DELETE CASCADE); the books stay.
+        try db.execute(sql: "DELETE FROM questions WHERE id = ? AND owner_id = ?", arguments: [id, owner])
+        return db.changesCount > 0
+    }
+
+    // MARK: Reading
+
+    /// The questions a condition selects, each with its books in order (read in one more query).
+    private func questions(
+        where condition: String, _ arguments: StatementArguments, owner: User.ID
+    ) throws -> [Question] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, owner_id, text, answer, created_at FROM questions WHERE \(condition)",
+            arguments: arguments)
+        guard !rows.isEmpty else { return [] }
+        var questions = try rows.map(Self.question)
+        var index: [Question.ID: Int] = [:]
+        for (position, question) in questions.enumerated() { index[question.id] = position }
+        // Only the owner's books: a link to another user's book (a tampered file) is not shown.
+        let bookRows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT qb.question_id, \(BookRow.columns(of: "b"))
+                FROM question_books qb
+                JOIN books b ON b.id = qb.book_id AND b.owner_id = ?
+                WHERE qb.question_id IN (SELECT value FROM json_each(?))
+                ORDER BY qb.question_id, qb.seat
+                """,
+            arguments: [owner, "[" + questions.map { String($0.id) }.joined(separator: ",") + "]"])
+        for row in bookRows {
+            let questionID: Question.ID = try RowDecoding.required(
+                row, 0, column: "question_id", what: "a book of a question")
+            guard let position = index[questionID] else { continue }
+            questions[position].books.append(try BookRow(row: row, from: 1).book)
+        }
+        return questions
+    }
+
+    private static func question(_ row: Row) throws -> Question {
+        let id: Question.ID = try RowDecoding.required(row, 0, column: "id", what: "a question")
+        let owner: User.ID = try RowDecoding.required(row, 1, column: "owner_id", what: "question \(id)")
+        // Text for people: whatever was stored reads as text (`clubhouse check` reports the type).
+        return Question(
+            id: id, ownerID: owner, text: RowDecoding.text(row, 2) ?? "", answer: RowDecoding.text(row, 3) ?? "",
+            createdAt: RowDecoding.text(row, 4) ?? "", books: [])
+    }
+}

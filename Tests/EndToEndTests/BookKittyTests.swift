@@ -52,18 +52,21 @@ import Testing
     }
 
     @Test func booksAreAddedListedShownAndRemovedAcrossRuns() throws {
-        #expect(try succeed(["book", "add", "--isbn", "0441013597", "--title", "Dune"]) ==
-            "Added “Dune” (ISBN \(Self.dune)) to your shelf.\n")
+        #expect(
+            try succeed(["book", "add", "--isbn", "0441013597", "--title", "Dune"])
+                == "Added “Dune” (ISBN \(Self.dune)) to your shelf.\n")
         #expect(try clubhouse.navigation()["tab"] as? String == "library")
-        #expect(try succeed(["book", "add", "--isbn", Self.dune, "--title", "Dune", "--author", "Frank Herbert"]) ==
-            "Updated “Dune” (ISBN \(Self.dune)); it is on your shelf.\n")
+        #expect(
+            try succeed(["book", "add", "--isbn", Self.dune, "--title", "Dune", "--author", "Frank Herbert"])
+                == "Updated “Dune” (ISBN \(Self.dune)); it is on your shelf.\n")
         try succeed(["book", "add", "--isbn", Self.hobbit, "--title", "The Hobbit"])
-        #expect(try succeed(["book", "list"]) == """
-            Library — page 1 of 1 (2 books)
-              \(Self.hobbit)  The Hobbit
-              \(Self.dune)  Dune — Frank Herbert
+        #expect(
+            try succeed(["book", "list"]) == """
+                Library — page 1 of 1 (2 books)
+                  \(Self.hobbit)  The Hobbit
+                  \(Self.dune)  Dune — Frank Herbert
 
-            """)
+                """)
         let shown = try succeed(["book", "show", "0-441-01359-7"])
         #expect(shown.hasPrefix("Dune (ISBN \(Self.dune))\n  Author: Frank Herbert\n  On the shelf\n"))
         #expect(try stacks(clubhouse.navigation())?["library"] == ["library", "books/\(Self.dune)"])
@@ -77,10 +80,11 @@ import Testing
     @Test func bookJSONHasTheStableKeys() throws {
         try library()
         let book = try jsonObject(try succeed(["book", "show", Self.dune, "--json"]))
-        #expect(Set(book.keys) == [
-            "isbn", "title", "author", "publisher", "description", "price", "published", "owned", "createdAt",
-            "updatedAt",
-        ])
+        #expect(
+            Set(book.keys) == [
+                "isbn", "title", "author", "publisher", "description", "price", "published", "owned", "createdAt",
+                "updatedAt",
+            ])
         #expect(book["isbn"] as? String == Self.dune)
         #expect(book["price"] as? Double == 9.99)
         #expect(book["published"] as? String == "1965-08-01")
@@ -95,19 +99,27 @@ import Testing
 
     @Test func badBooksAreRefusedAndChangeNothing() throws {
         try library()
-        try refuse(["book", "add", "--isbn", "9780441013594", "--title", "Dune"],
+        try refuse(
+            ["book", "add", "--isbn", "9780441013594", "--title", "Dune"],
             "the ISBN-13 9780441013594 has a wrong check digit")
         try refuse(["book", "add", "--isbn", "12345", "--title", "Short"], "an ISBN has 10 or 13 digits")
-        try refuse(["book", "add", "--isbn", "97804410135'; DROP TABLE books; --", "--title", "x"],
+        try refuse(
+            ["book", "add", "--isbn", "97804410135'; DROP TABLE books; --", "--title", "x"],
             "an ISBN has only digits, hyphens and spaces (and X last in an ISBN-10)")
         try refuse(["book", "add", "--isbn", Self.dune, "--title", " "], "title must not be empty")
-        try refuse(["book", "add", "--isbn", Self.dune, "--title", "Dune", "--price", "-3"],
+        try refuse(
+            ["book", "add", "--isbn", Self.dune, "--title", "Dune", "--price", "-3"],
             "price must be a number such as 12.50, with at most two decimals")
-        try refuse(["book", "add", "--isbn", Self.dune, "--title", "Dune", "--published", "1965-02-30"],
+        try refuse(
+            ["book", "add", "--isbn", Self.dune, "--title", "Dune", "--published", "1965-02-30"],
             "published must be a real date (1965-02-30 is not one)")
-        try refuse(["book", "show", "9780306406157"], "no book 9780306406157; library is the deepest screen of that link that exists")
-        try refuse(["book", "show", "not-an-isbn"], "an ISBN has only digits, hyphens and spaces (and X last in an ISBN-10)")
-        try refuse(["question", "show", "99"], "no question 99; questions is the deepest screen of that link that exists")
+        try refuse(
+            ["book", "show", "9780306406157"],
+            "no book 9780306406157; library is the deepest screen of that link that exists")
+        try refuse(
+            ["book", "show", "not-an-isbn"], "an ISBN has only digits, hyphens and spaces (and X last in an ISBN-10)")
+        try refuse(
+            ["question", "show", "99"], "no question 99; questions is the deepest screen of that link that exists")
     }
 
     @Test func theShelfIsReadTwelveBooksAPage() throws {
@@ -121,7 +133,8 @@ import Testing
         let first = try succeed(["book", "list"])
         #expect(first.hasPrefix("Library — page 1 of 3 (25 books)\n  \(isbn(25))  Book 25\n"))
         #expect(first.hasSuffix("Next: clubhouse book list --page 2\n"))
-        #expect(try succeed(["book", "list", "--page", "3"]) == "Library — page 3 of 3 (25 books)\n  \(isbn(1))  Book 1\n")
+        #expect(
+            try succeed(["book", "list", "--page", "3"]) == "Library — page 3 of 3 (25 books)\n  \(isbn(1))  Book 1\n")
         #expect(try jsonArray(try succeed(["book", "list", "--page", "2", "--json"])).count == 12)
         #expect(try jsonArray(try succeed(["book", "list", "--per-page", "25", "--json"])).count == 25)
         try refuse(["book", "list", "--page", "4"], "there is no page 4: there are 3 pages")
@@ -148,14 +161,19 @@ import Testing
         #expect(shown.hasPrefix("Question #\(id) — What should I read about a desert planet?\n"))
         #expect(shown.contains("1.  \(Self.dune)  Dune — Frank Herbert"))
         try succeed(["question", "show", String(id), "--book", "0441013597"])
-        #expect(try stacks(clubhouse.navigation())?["questions"] == ["questions", "questions/\(id)", "books/\(Self.dune)"])
-        try refuse(["question", "show", String(id), "--book", Self.hobbit],
-            "books/\(Self.hobbit) is not one of the books of question \(id); questions/\(id) is the deepest screen of that link that exists")
+        #expect(
+            try stacks(clubhouse.navigation())?["questions"] == ["questions", "questions/\(id)", "books/\(Self.dune)"])
+        try refuse(
+            ["question", "show", String(id), "--book", Self.hobbit],
+            "books/\(Self.hobbit) is not one of the books of question \(id); questions/\(id) is the deepest screen of that link that exists"
+        )
 
-        #expect(try succeed(["page", "reading"]).contains("Recently recommended:\n  \(Self.dune)  Dune — Frank Herbert"))
+        #expect(
+            try succeed(["page", "reading"]).contains("Recently recommended:\n  \(Self.dune)  Dune — Frank Herbert"))
         #expect(try succeed(["question", "list"]).contains("#\(id)"))
-        #expect(try succeed(["question", "delete", String(id), "--yes"]) ==
-            "Deleted question #\(id); its books stay on your shelf.\n")
+        #expect(
+            try succeed(["question", "delete", String(id), "--yes"])
+                == "Deleted question #\(id); its books stay on your shelf.\n")
         #expect(try stacks(clubhouse.navigation())?["questions"] == ["questions"])
         #expect(try succeed(["book", "list"]).contains("(3 books)"))
     }
@@ -164,14 +182,17 @@ import Testing
         try refuse(["question", "ask", "123456789"], "a question must be 10–100 characters (this one has 9)")
         try succeed(["question", "ask", "1234567890"])
         try succeed(["question", "ask", String(repeating: "é", count: 100)])
-        try refuse(["question", "ask", String(repeating: "é", count: 101)],
+        try refuse(
+            ["question", "ask", String(repeating: "é", count: 101)],
             "a question must be 10–100 characters (this one has 101)")
     }
 
     @Test func searchFindsBooksByTheirWordsAndDoesNotMove() throws {
         try library()
         try succeed(["tab", "players"])
-        #expect(try succeed(["book", "search", "herb"]) == "1 book on your shelf match:\n  \(Self.dune)  Dune — Frank Herbert\n")
+        #expect(
+            try succeed(["book", "search", "herb"])
+                == "1 book on your shelf match:\n  \(Self.dune)  Dune — Frank Herbert\n")
         let planets = try jsonArray(try succeed(["book", "search", "planet", "--json"]))
         #expect(Set(planets.compactMap { $0["isbn"] as? String }) == [Self.dune, Self.cosmos])
         #expect(try succeed(["book", "search", "\"NEAR(x* AND"]) == "No book on your shelf matches.\n")
@@ -189,8 +210,10 @@ import Testing
         #expect(try succeed(["book", "list"]).hasPrefix("No books on your shelf yet."))
         #expect(try succeed(["question", "list"]).hasPrefix("No questions yet."))
         #expect(try succeed(["book", "search", "planet"]) == "No book on your shelf matches.\n")
-        try refuse(["book", "show", Self.dune], "no book \(Self.dune); library is the deepest screen of that link that exists")
-        try refuse(["question", "show", "1"], "no question 1; questions is the deepest screen of that link that exists")
+        try refuse(
+            ["book", "show", Self.dune], "no book \(Self.dune); library is the deepest screen of that link that exists")
+        try refuse(
+            ["question", "show", "1"], "no question 1; questions is the deepest screen of that link that exists")
     }
 
     @Test func escapeSequencesInStoredTextAreShownEscaped() throws {

@@ -18,7 +18,8 @@ import Testing
     }
 
     @discardableResult
-    func addBook(_ isbn: String, _ title: String, author: String? = nil, description: String? = nil) throws -> BookSave {
+    func addBook(_ isbn: String, _ title: String, author: String? = nil, description: String? = nil) throws -> BookSave
+    {
         var fields = [("isbn", isbn), ("title", title)]
         if let author { fields.append(("author", author)) }
         if let description { fields.append(("description", description)) }
@@ -86,7 +87,10 @@ import Testing
         try harness.run(.fill([("isbn", Self.dune), ("title", "Dune")]))
         #expect(throws: ClubhouseError.self) { try harness.run(.fill([("price", "12.345")])) }
         let restored = try #require(try harness.state())
-        #expect(restored.modal?.stack == [ScreenState(path: "books/new", draft: FormDraft(["isbn": Self.dune, "title": "Dune"]))])
+        #expect(
+            restored.modal?.stack == [
+                ScreenState(path: "books/new", draft: FormDraft(["isbn": Self.dune, "title": "Dune"]))
+            ])
         let outcome = try harness.run(Command(.submit([("author", "Frank Herbert")], discardingDraft: false)))
         guard case .form(.bookSaved(let saved), let resumed) = outcome.result else {
             Issue.record("no book saved")
@@ -230,9 +234,10 @@ import Testing
             for: ana)
         let outcome = try harness.look()
         #expect(outcome.state?.paths(.questions) == ["questions"])
-        #expect(outcome.warnings == [
-            "no question \(question.id): cut questions/\(question.id) > books/\(Self.dune) from the questions tab; you are on questions"
-        ])
+        #expect(
+            outcome.warnings == [
+                "no question \(question.id): cut questions/\(question.id) > books/\(Self.dune) from the questions tab; you are on questions"
+            ])
     }
 
     @Test func anotherUsersBooksAndQuestionsAreAsAbsentAsMissingOnes() throws {

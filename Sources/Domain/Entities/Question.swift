@@ -30,7 +30,8 @@ public struct Question: Equatable, Sendable {
         let length = TypedText.length(trimmed)
         guard textLength.contains(length) else {
             throw .invalidInput(
-                "a question must be \(textLength.lowerBound)–\(textLength.upperBound) characters (this one has \(length))")
+                "a question must be \(textLength.lowerBound)–\(textLength.upperBound) characters (this one has \(length))"
+            )
         }
         return trimmed
     }

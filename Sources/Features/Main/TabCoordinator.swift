@@ -392,8 +392,10 @@ extension TabCoordinator {
     public static func canShow(_ screen: Screen, modalFlows: ModalFlows) -> Bool {
         switch screen {
         case .login, .register, .home, .players, .newPlayer, .player, .editPlayer, .confirmPlayers, .gathers, .gather,
-            .library, .book, .questions, .question, .profile:
+            .library, .questions, .question, .profile:
             true
+        case .book(let isbn):
+            (try? ISBN(isbn)) != nil
         case .newBook, .newQuestion:
             modalFlows.make(screen, StackRouter(root: screen), User(id: 0, username: "")) != nil
         }

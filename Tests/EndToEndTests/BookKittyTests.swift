@@ -198,6 +198,10 @@ import Testing
         #expect(try succeed(["book", "search", "\"NEAR(x* AND"]) == "No book on your shelf matches.\n")
         #expect(try clubhouse.navigation()["tab"] as? String == "players")
         try refuse(["book", "search", "!!!"], "the search needs at least one word of letters or digits")
+        // Words need no quotes, for search and for questions alike.
+        #expect(try jsonArray(try succeed(["book", "search", "desert", "planet", "--json"])).count == 1)
+        let asked = try jsonObject(try succeed(["question", "ask", "Books", "about", "stars?", "--json"]))
+        #expect(asked["text"] as? String == "Books about stars?")
     }
 
     @Test func anotherUsersLibraryIsInvisible() throws {

@@ -36,6 +36,37 @@ import Testing
         #expect(try library.books { try $0.shelfCount(owner: ana.id) } == 1)
     }
 
+    @Test func saveAllSavesInOrderAsSaveWouldAndCountsAddedAndUpdated() throws {
+        let ana = try library.user("ana")
+        let bea = try library.user("bea")
+        try library.save(1, "Old one", owner: ana, at: t0)
+        try library.save(2, "Bea's two", owner: bea, at: t0)
+        try library.database.write { _ = try $0.books.remove(isbn(1), owner: ana.id, at: t0 + 1) }
+        let drafts = [
+            BookDraft(isbn: try isbn(2), title: "Two", description: "whales"),
+            BookDraft(isbn: try isbn(1), title: "One again", author: "Melville"),
+            BookDraft(isbn: try isbn(3), title: "Three"),
+            BookDraft(isbn: try isbn(2), title: "Two, later row"),
+        ]
+        let saved = try library.database.write { try $0.books.saveAll(drafts, owner: ana.id, at: t0 + 2) }
+        #expect(saved.added == 2)  // 2 and 3; 1 was ana's already, and 2's second row updates it
+        #expect(saved.updated == 2)
+        // File order: the last saved first on the shelf, the later row of 2 winning.
+        #expect(try library.shelf(ana) == ["Two, later row", "Three", "One again"])
+        #expect(try library.shelf(bea) == ["Bea's two"])
+        let one = try #require(try library.books { try $0.find(isbn(1), owner: ana.id) })
+        #expect(one.owned && one.author == "Melville" && one.createdAt == "2023-11-14T22:13:20.000Z")
+        // The full-text index followed every row: the later row of 2 dropped "whales".
+        #expect(try library.search(["melville"], ana) == ["One again"])
+        #expect(try library.search(["whales"], ana).isEmpty)
+        #expect(try library.search(["later"], ana) == ["Two, later row"])
+        // A further step continues the shelf order after this one.
+        _ = try library.database.write {
+            try $0.books.saveAll([BookDraft(isbn: try isbn(4), title: "Four")], owner: ana.id, at: t0 + 2)
+        }
+        #expect(try library.shelf(ana).first == "Four")
+    }
+
     @Test func anUpdatePutsTheBookBackOnTheShelfMostRecentFirst() throws {
         let ana = try library.user("ana")
         try library.save(1, "A", owner: ana, at: t0)

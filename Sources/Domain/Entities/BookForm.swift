@@ -96,7 +96,7 @@ public enum BookForm {
         let text = field == .description ? oneLine(typed) : typed
         let trimmed = text.trimmingWhitespace()
         try TypedText.check(trimmed, field: field.label.lowercased())
-        let isNone = PlayerForm.noneWords.contains(trimmed.lowercased())
+        let isNone = PlayerForm.isNone(trimmed)
         switch field {
         case .isbn: draft.isbn = try ISBN(text)
         case .title: draft.title = text
@@ -109,7 +109,15 @@ public enum BookForm {
     }
 
     private static func oneLine(_ text: String) -> String {
-        guard text.contains(where: \.isNewline) else { return text }
+        // Bytes first: every line break has one of these in its UTF-8 (CR, LF, VT, FF, and the
+        // last byte of U+0085, U+2028, U+2029), and iterating characters costs an import dearly.
+        let mayBreak = text.utf8.contains { byte in
+            switch byte {
+            case 0x0A...0x0D, 0x85, 0xA8, 0xA9: true
+            default: false
+            }
+        }
+        guard mayBreak, text.contains(where: \.isNewline) else { return text }
         return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
     }
 

@@ -33,6 +33,11 @@ public enum PlayerForm {
     /// Words that clear an optional field, as an empty answer does.
     static let noneWords: Set<String> = ["", "none", "-"]
 
+    /// Whether a trimmed answer is one of `noneWords` (lower-cased only when it could be one).
+    static func isNone(_ trimmed: String) -> Bool {
+        trimmed.utf8.count <= 4 && noneWords.contains(trimmed.lowercased())
+    }
+
     /// Checks one typed field on its own, so a prompt can ask again at once.
     public static func check(_ field: PlayerField, _ text: String) throws(ClubhouseError) {
         var draft = PlayerDraft(name: field == .name ? text : "x")
@@ -77,7 +82,7 @@ public enum PlayerForm {
         // Every field, not only the free-text ones, so that the error names the field and the
         // reason whatever was typed into it.
         try TypedText.check(trimmed, field: field.label.lowercased())
-        let isNone = noneWords.contains(trimmed.lowercased())
+        let isNone = Self.isNone(trimmed)
         switch field {
         case .name:
             draft.name = text

@@ -15,11 +15,11 @@ struct BookSearchCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The words to look for.")
-    var text: String
+    @Argument(help: "The words to look for (quoted or not).")
+    var words: [String]
 
     func run() throws {
-        let outcome = try CommandContext.look(global, .searchBooks(text))
+        let outcome = try CommandContext.look(global, .searchBooks(words.joined(separator: " ")))
         guard case .foundBooks(let books) = outcome.result else { return }
         Output.print(output.json ? BookJSON.array(books) : BookText.search(books))
     }

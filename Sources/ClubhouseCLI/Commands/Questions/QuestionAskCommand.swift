@@ -19,8 +19,11 @@ struct QuestionAskCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The question, 10–100 characters.")
-    var text: String?
+    @Argument(help: "The question, 10–100 characters (quoted or not).")
+    var words: [String] = []
+
+    /// The question typed after `ask`, or nil for the form to ask for it.
+    private var text: String? { words.isEmpty ? nil : words.joined(separator: " ") }
 
     @Flag(help: "Start from an empty form, dropping a draft left by an earlier run.")
     var discardDraft = false

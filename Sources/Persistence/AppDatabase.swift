@@ -54,6 +54,11 @@ public final class AppDatabase: UnitOfWork {
             var config = Configuration()
             config.busyMode = .timeout(10)
             config.label = "clubhouse"
+            // A large transaction (an import) keeps its pages in memory until it commits.
+            // Spilling them to the file mid-way would take the exclusive lock at once, and every
+            // other command, readers too, would wait out the whole import and give up after the
+            // busy timeout. It must be set before a transaction begins to count.
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_spill = OFF") }
             database = AppDatabase(queue: try DatabaseQueue(path: path, configuration: config), path: path)
         } catch {
             throw storageError(error, path: path)

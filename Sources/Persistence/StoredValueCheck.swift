@@ -99,7 +99,7 @@ enum StoredValueCheck {
         let rows = try Row.fetchCursor(
             db, sql: "SELECT rowid, isbn, published, price_cents FROM books")
         while let row = try rows.next() {
-            if let isbn: String = RowDecoding.lenient(row, 1), ISBN(stored: isbn) == nil {
+            if let isbn: String = RowDecoding.lenient(row, 1), ISBN(stored: isbn)?.isValid != true {
                 found[0].rows.append(rowid(row))
             }
             if let published: String = RowDecoding.lenient(row, 2), (try? BookForm.date(published)) != published {

@@ -202,3 +202,18 @@ import Testing
         #expect(try BookCSV.parse(ArraySlice(Array(bytes))).books.count == 1)
     }
 }
+
+@Suite struct SearchWordsTests {
+    @Test func wordsAreRunsOfLettersAndDigitsInLowerCaseEachOnce() {
+        #expect(SearchWords.words(in: "Dune, dune & DUNE: 1965!") == ["dune", "1965"])
+        #expect(SearchWords.words(in: "Zoë's \"NEAR(x*") == ["zoë", "s", "near", "x"])
+    }
+
+    @Test func aMarkOnItsOwnIsNoWord() {
+        #expect(SearchWords.words(in: "sea \u{0345} e\u{0301}te") == ["sea", "e\u{0301}te"])
+    }
+
+    @Test func questionsLoseTheWordsEveryQuestionHas() {
+        #expect(SearchWords.keywords(in: "What should I read about a desert planet?") == ["desert", "planet"])
+    }
+}

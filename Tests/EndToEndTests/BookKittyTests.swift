@@ -192,7 +192,7 @@ import Testing
         try succeed(["tab", "players"])
         #expect(
             try succeed(["book", "search", "herb"])
-                == "1 book on your shelf match:\n  \(Self.dune)  Dune — Frank Herbert\n")
+                == "1 book on your shelf matches:\n  \(Self.dune)  Dune — Frank Herbert\n")
         let planets = try jsonArray(try succeed(["book", "search", "planet", "--json"]))
         #expect(Set(planets.compactMap { $0["isbn"] as? String }) == [Self.dune, Self.cosmos])
         #expect(try succeed(["book", "search", "\"NEAR(x* AND"]) == "No book on your shelf matches.\n")

@@ -100,6 +100,30 @@ import Testing
         #expect(saved.book.author == "Frank Herbert")
     }
 
+    @Test func aDraftForOneBookIsNotAppliedToAnother() throws {
+        try harness.open("books/new")
+        try harness.run(.fill([("isbn", Self.dune), ("title", "Dune"), ("author", "Frank Herbert")]))
+        let outcome = try harness.run(
+            Command(.submit([("isbn", Self.hobbit), ("title", "The Hobbit")], discardingDraft: false)))
+        guard case .form(.bookSaved(let saved), let resumed) = outcome.result else {
+            Issue.record("no book saved")
+            return
+        }
+        #expect(resumed.isEmpty)
+        #expect(saved.book.author == nil)
+        // The same book's draft is used: typing its ISBN-10 spelling keeps the author.
+        try harness.open("books/new")
+        try harness.run(.fill([("isbn", Self.dune), ("author", "Frank Herbert")]))
+        let again = try harness.run(
+            Command(.submit([("isbn", "0441013597"), ("title", "Dune")], discardingDraft: false)))
+        guard case .form(.bookSaved(let dune), let used) = again.result else {
+            Issue.record("no book saved")
+            return
+        }
+        #expect(used == ["author"])
+        #expect(dune.book.author == "Frank Herbert")
+    }
+
     @Test func addingAnISBNThatExistsUpdatesItAndPutsItBackOnTheShelf() throws {
         try library()
         try harness.open("books/\(Self.dune)")

@@ -47,11 +47,21 @@ private final class TestModalForm: FormCoordinator {
         #expect(state.paths(.players) == ["players", "players/\(zoe.id)"])  // the tabs underneath stay
     }
 
-    @Test func whileAModalIsOpenTheTabsWait() throws {
+    @Test func whileAModalHoldsADraftTheTabsWait() throws {
         try harness.open("books/new")
+        try harness.run(.fill([("title", "Dune")]))
         #expect(throws: ClubhouseError.self) { try harness.run(.selectTab(.library)) }
         #expect(throws: ClubhouseError.self) { try harness.open("players") }
         try harness.open("books/new")  // the open modal itself is fine
+        #expect(try harness.state()?.modal?.stack.first?.draft == FormDraft(["title": "Dune"]))
+    }
+
+    @Test func aModalWithNothingTypedStepsAsideForTheTabs() throws {
+        try harness.open("books/new")
+        try harness.run(.selectTab(.library))
+        let state = try #require(try harness.state())
+        #expect(state.modal == nil)
+        #expect(state.selectedTab == .library)
     }
 
     @Test func dismissingTheModalReleasesItsCoordinatorAndRouter() throws {

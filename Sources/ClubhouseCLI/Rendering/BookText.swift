@@ -40,7 +40,8 @@ enum BookText {
 
     static func search(_ books: [Book]) -> String {
         guard !books.isEmpty else { return "No book on your shelf matches." }
-        return (["\(books.count) book\(books.count == 1 ? "" : "s") on your shelf match:"] + books.map(line))
+        let lead = books.count == 1 ? "1 book on your shelf matches:" : "\(books.count) books on your shelf match:"
+        return ([lead] + books.map(line))
             .joined(separator: "\n")
     }
 

@@ -47,11 +47,25 @@ public struct ISBN: Hashable, Sendable, Comparable, CustomStringConvertible {
         }
     }
 
-    /// An ISBN stored by this app, read back without asking the user anything.
+    /// An ISBN as stored: 13 ASCII digits, the check digit not judged. A digit changed by hand
+    /// must not hide the book or lock its owner out of the library (`clubhouse check` reports it).
     public init?(stored text: String) {
-        guard let isbn = try? ISBN(text), isbn.digits == text else { return nil }
-        self = isbn
+        guard text.utf8.count == 13, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        digits = text
     }
+
+    /// An ISBN typed to find a book: a valid one in any spelling, or a stored one as it is.
+    public init(lookingUp text: String) throws(ClubhouseError) {
+        do {
+            self = try ISBN(text)
+        } catch {
+            guard let stored = ISBN(stored: text) else { throw error }
+            self = stored
+        }
+    }
+
+    /// Whether the check digit is right (a stored ISBN may have been changed by hand).
+    public var isValid: Bool { (try? ISBN(digits)) != nil }
 
     public static func < (lhs: ISBN, rhs: ISBN) -> Bool { lhs.digits < rhs.digits }
 

@@ -173,8 +173,10 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             let main = try requireMain()
             if discarding { try main.discardDraft() }
             let typed = Set(fields.map(\.name))
-            let resumed = try main.currentForm().draft.fields.keys.filter { !typed.contains($0) }.sorted()
             try main.fill(fields)
+            // What the draft still holds beside the typed fields (a form may drop a draft that
+            // was for another record).
+            let resumed = try main.currentForm().draft.fields.keys.filter { !typed.contains($0) }.sorted()
             return .form(try main.submit(useCases), resumed: resumed)
         case .discardDraft:
             try requireMain().discardDraft()

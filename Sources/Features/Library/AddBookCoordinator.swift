@@ -34,6 +34,18 @@ public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
         try BookForm.check(field, text)
     }
 
+    /// A draft is for one book: typing another ISBN starts the form afresh, so that the author
+    /// typed for one book never lands on another (a scripted `book add` over an abandoned draft).
+    public func accept(_ fields: [(name: String, text: String)]) {
+        let isbn = { (text: String?) in text.flatMap { try? ISBN(lookingUp: $0) } }
+        if let typed = fields.last(where: { $0.name == BookField.isbn.rawValue }),
+            let old = draft[BookField.isbn.rawValue], isbn(typed.text) != isbn(old)
+        {
+            draft = FormDraft()
+        }
+        for field in fields { draft[field.name] = field.text }
+    }
+
     /// A book the user already has opens over the form (to compare before saving over it).
     public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .book(let isbn) = screen else {

@@ -23,7 +23,7 @@ public final class BookDetailCoordinator: FlowCoordinator {
     static func opening(_ text: String, owner: User.ID, router: any Router, _ useCases: UseCases) throws -> Opening {
         let isbn: ISBN
         do {
-            isbn = try ISBN(text)
+            isbn = try ISBN(lookingUp: text)
         } catch {
             return .refused(error.message)
         }

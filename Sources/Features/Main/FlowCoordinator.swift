@@ -84,8 +84,16 @@ public protocol FormCoordinator: FlowCoordinator {
     var fields: [FormField] { get }
     /// Checks one typed field (so a prompt can ask again at once) before it enters the draft.
     func check(_ field: String, _ text: String) throws
+    /// Puts checked fields into the draft (by default over what it holds).
+    func accept(_ fields: [(name: String, text: String)])
     /// Saves the draft; on success the form finishes and its screen closes.
     func submit(_ useCases: UseCases) throws -> FormResult
+}
+
+extension FormCoordinator {
+    public func accept(_ fields: [(name: String, text: String)]) {
+        for field in fields { draft[field.name] = field.text }
+    }
 }
 
 /// One field of a form, for the view (and the CLI's prompts).

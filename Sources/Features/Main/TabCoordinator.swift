@@ -255,7 +255,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public func fill(_ fields: [(name: String, text: String)]) throws {
         let form = try currentForm()
         for field in fields { try form.check(field.name, field.text) }
-        for field in fields { form.draft[field.name] = field.text }
+        form.accept(fields)
     }
 
     public func discardDraft() throws {
@@ -349,7 +349,13 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         modal?.finish()
     }
 
+    /// A flow with something typed in it keeps the tabs waiting until it is submitted or
+    /// closed; one with nothing typed (a prompt interrupted at once) steps aside, as a sheet
+    /// without changes lets itself be swiped away.
     private func requireNoModal() throws {
+        if let modal, modal.pushed == nil, (modal as? any FormCoordinator)?.draft.isEmpty == true {
+            dismissModal()
+        }
         if let modal {
             throw ClubhouseError.notOnScreen(
                 "\(modal.screen.path) is open over the tabs; submit it or go back to close it first")
@@ -395,7 +401,7 @@ extension TabCoordinator {
             .library, .questions, .question, .profile:
             true
         case .book(let isbn):
-            (try? ISBN(isbn)) != nil
+            (try? ISBN(lookingUp: isbn)) != nil
         case .newBook, .newQuestion:
             modalFlows.make(screen, StackRouter(root: screen), User(id: 0, username: "")) != nil
         }

@@ -22,7 +22,7 @@ public final class QuestionDetailCoordinator: FlowCoordinator {
         guard case .book(let text) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
-        guard let isbn = try? ISBN(text), question.books.contains(where: { $0.isbn == isbn }) else {
+        guard let isbn = try? ISBN(lookingUp: text), question.books.contains(where: { $0.isbn == isbn }) else {
             return .refused("\(screen.path) is not one of the books of question \(question.id)")
         }
         return try BookDetailCoordinator.opening(text, owner: question.ownerID, router: router, useCases)

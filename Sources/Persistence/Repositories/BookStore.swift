@@ -126,7 +126,7 @@ public struct BookStore: BookRepository {
 
     public func shelf(owner: User.ID, offset: Int, limit: Int) throws -> [Book] {
         guard limit > 0 else { return [] }
-        return try BookRow.fetchAll(
+        return try BookRow.readable(
             db,
             sql: """
                 SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND owned = 1
@@ -186,7 +186,7 @@ public struct BookStore: BookRepository {
     /// The owner's books with these ids, in the order given (ids not found are left out).
     static func books(_ ids: [Int64], owner: User.ID, _ db: Database) throws -> [Book] {
         guard !ids.isEmpty else { return [] }
-        let rows = try BookRow.fetchAll(
+        let rows = try BookRow.readable(
             db,
             sql: """
                 SELECT \(BookRow.columns) FROM books
@@ -210,7 +210,7 @@ public struct BookStore: BookRepository {
 
     private func matching(_ match: String?, owner: User.ID, limit: Int) throws -> [Book] {
         guard let match, limit > 0 else { return [] }
-        return try BookRow.fetchAll(
+        return try BookRow.readable(
             db, sql: Self.matchingSQL, arguments: ["match": match, "owner": owner, "limit": limit]
         ).map(\.book)
     }
@@ -246,22 +246,42 @@ struct BookRow: FetchableRecord {
         try self.init(row: row, from: 0)
     }
 
+    /// The rows of a list that can be read: one tampered book must not hide the shelf, the
+    /// search, the questions or the home page (`clubhouse check` names it).
+    static func readable(_ db: Database, sql: String, arguments: StatementArguments) throws -> [BookRow] {
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var readable: [BookRow] = []
+        while let row = try rows.next() {
+            if let book = try? BookRow(row: row) { readable.append(book) }
+        }
+        return readable
+    }
+
     init(row: Row, from start: Int) throws {
         id = try RowDecoding.required(row, start, column: "id", what: "a book")
         let owner: User.ID = try RowDecoding.required(row, start + 1, column: "owner_id", what: "a book")
         let digits: String = try RowDecoding.required(row, start + 2, column: "isbn", what: "a book")
         guard let isbn = ISBN(stored: digits) else {
-            throw ClubhouseError.unreadableRecord(
-                what: "a book", reason: "isbn is not 13 digits with a valid check digit")
+            throw ClubhouseError.unreadableRecord(what: "a book", reason: "isbn is not 13 digits")
         }
         let what = "book \(isbn)"
-        let owned: Bool = try RowDecoding.required(row, start + 9, column: "owned", what: what)
+        // On the shelf only as the shelf's own queries see it (owned = 1).
+        let owned = try RowDecoding.required(row, start + 9, column: "owned", what: what) as Int64 == 1
         book = Book(
             isbn: isbn, ownerID: owner, title: RowDecoding.text(row, start + 3) ?? "",
             author: RowDecoding.text(row, start + 4), publisher: RowDecoding.text(row, start + 5),
-            description: RowDecoding.text(row, start + 6), priceCents: RowDecoding.lenient(row, start + 7),
+            description: RowDecoding.text(row, start + 6), priceCents: Self.price(row[start + 7]),
             published: Self.date(RowDecoding.lenient(row, start + 8)), owned: owned,
             createdAt: RowDecoding.text(row, start + 10) ?? "", updatedAt: RowDecoding.text(row, start + 11) ?? "")
+    }
+
+    /// A stored price if it is whole cents within the form's range, else none (12.5 stored by
+    /// hand is not 12 cents).
+    private static func price(_ value: DatabaseValue) -> Int? {
+        guard case .int64(let cents) = value.storage, BookDraft.priceCentsRange.contains(Int(cents)) else {
+            return nil
+        }
+        return Int(cents)
     }
 
     /// A stored publication date if it names a real day (`YYYY-MM-DD`), else none.

@@ -79,8 +79,11 @@ public struct QuestionStore: QuestionRepository {
         for row in bookRows {
             let questionID: Question.ID = try RowDecoding.required(
                 row, 0, column: "question_id", what: "a book of a question")
-            guard let position = index[questionID] else { continue }
-            questions[position].books.append(try BookRow(row: row, from: 1).book)
+            // A book that cannot be read, or listed twice by hand, is shown once or not at all.
+            guard let position = index[questionID], let book = try? BookRow(row: row, from: 1).book,
+                !questions[position].books.contains(where: { $0.isbn == book.isbn })
+            else { continue }
+            questions[position].books.append(book)
         }
         return questions
     }

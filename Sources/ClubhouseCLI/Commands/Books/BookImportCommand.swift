@@ -35,7 +35,8 @@ struct BookImportCommand: ParsableCommand {
             progress bar is drawn on standard error while the books are saved.
 
             Exit status: 0 when every row was imported; 2 when some rows were rejected (the \
-            others were imported); 1 when nothing was imported.
+            others were imported); 1 when nothing was imported (the file could not be read, or \
+            every row was rejected).
             """
     )
 
@@ -76,7 +77,9 @@ struct BookImportCommand: ParsableCommand {
         } else {
             Output.print(Self.text(summary))
         }
-        if !summary.rejected.isEmpty { throw ExitCode(Self.rejectedRowsStatus) }
+        if !summary.rejected.isEmpty {
+            throw summary.imported == 0 ? ExitCode.failure : ExitCode(Self.rejectedRowsStatus)
+        }
     }
 
     /// The summary line, then one line per rejected row (at most `shownRejections`).

@@ -18,7 +18,7 @@ struct BookRemoveCommand: ParsableCommand {
     var isbn: String
 
     func run() throws {
-        let isbn = try ISBN(isbn)
+        let isbn = try ISBN(lookingUp: isbn)
         let outcome = try CommandContext.perform(
             global, Command(link: .screen(.book(isbn: isbn.digits)), .removeBook))
         guard case .bookRemoved(let book) = outcome.result else { return }

@@ -8,7 +8,9 @@ struct BookSearchCommand: ParsableCommand {
         abstract: "Find books on your shelf by the words of their title, author and description.",
         discussion: """
             A book matches when it holds every word, as a word or the start of one \
-            ('herb' finds Herbert); best matches first, at most 50. Where you are does not change.
+            ('herb' finds Herbert); best matches first, at most 50. Up to 200 characters and 32 \
+            different words; words are runs of letters and digits, so text in scripts written \
+            without spaces (Chinese, Japanese) is one word. Where you are does not change.
             """
     )
 

@@ -16,7 +16,7 @@ struct BookShowCommand: ParsableCommand {
     var isbn: String
 
     func run() throws {
-        let isbn = try ISBN(isbn)
+        let isbn = try ISBN(lookingUp: isbn)
         let outcome = try CommandContext.perform(global, .open(.screen(.book(isbn: isbn.digits))))
         guard case .bookDetail(let book) = try outcome.requireMain().content else { return }
         Output.print(output.json ? BookJSON.object(book) : BookText.detail(book))

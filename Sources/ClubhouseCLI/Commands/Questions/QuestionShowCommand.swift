@@ -20,7 +20,7 @@ struct QuestionShowCommand: ParsableCommand {
 
     func run() throws {
         var command = Command.open(.screen(.question(id)))
-        if let book { command.action = .show(.book(isbn: try ISBN(book).digits)) }
+        if let book { command.action = .show(.book(isbn: try ISBN(lookingUp: book).digits)) }
         let outcome = try CommandContext.perform(global, command)
         switch try outcome.requireMain().content {
         case .questionDetail(let question):

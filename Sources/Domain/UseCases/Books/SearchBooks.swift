@@ -13,9 +13,13 @@ public struct SearchBooks {
         guard TypedText.length(text) <= 200 else {
             throw ClubhouseError.invalidInput("the search must be at most 200 characters")
         }
-        let words = SearchWords.words(in: text)
+        let words = SearchWords.words(in: text, limit: SearchWords.maximumCount + 1)
         guard !words.isEmpty else {
             throw ClubhouseError.invalidInput("the search needs at least one word of letters or digits")
+        }
+        // Every word must match: dropping some would find books that do not hold them.
+        guard words.count <= SearchWords.maximumCount else {
+            throw ClubhouseError.invalidInput("the search can hold at most \(SearchWords.maximumCount) different words")
         }
         return try books.search(words, owner: owner, limit: Self.limit)
     }

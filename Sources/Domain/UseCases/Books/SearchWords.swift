@@ -8,21 +8,32 @@ public enum SearchWords {
         var words: [String] = []
         var seen: Set<String> = []
         var current = ""
+        var hasLetter = false
         func flush() {
-            defer { current = "" }
-            guard !current.isEmpty, words.count < limit else { return }
+            defer { (current, hasLetter) = ("", false) }
+            // A mark on its own (a stray combining accent) is no word: the index drops it, and
+            // as a word it would match nothing and fail every search.
+            guard hasLetter, words.count < limit else { return }
             let word = current.lowercased()
             if seen.insert(word).inserted { words.append(word) }
         }
         for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || isMark(scalar) {
                 current.unicodeScalars.append(scalar)
+                if !isMark(scalar) { hasLetter = true }
             } else {
                 flush()
             }
         }
         flush()
         return words
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// The words of a question that say what it is about: without the words every question has.

@@ -81,8 +81,8 @@ RANK_SQL = MATCHING_SQL.replace("{limit}", "3")
 INSERT_QUESTION = """INSERT INTO questions (owner_id, text, answer, created_at)
   VALUES (1, 'benchmark question', 'benchmark answer', {now});
 INSERT INTO question_books (question_id, seat, book_id)
-  SELECT last_insert_rowid(), 0, 1 UNION ALL SELECT last_insert_rowid(), 1, 2
-  UNION ALL SELECT last_insert_rowid(), 2, 3;"""
+  SELECT (SELECT max(id) FROM questions WHERE owner_id = 1), row_number() OVER () - 1, id
+  FROM (SELECT id FROM books WHERE owner_id = 1 ORDER BY id LIMIT 3);"""
 
 SEARCH_WORDS = ["garden", "winter"]
 QUESTION = "Something about a lighthouse keeper and the sea in winter"

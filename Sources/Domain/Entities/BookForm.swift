@@ -71,17 +71,31 @@ public enum BookForm {
 
     /// A price such as `12`, `12.5` or `12.50` in cents.
     public static func priceCents(_ text: String) throws(ClubhouseError) -> Int {
-        let trimmed = text.trimmingWhitespace()
-        let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
-        let isDigits = { (part: Substring) in part.utf8.allSatisfy { (48...57).contains($0) } }
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].count <= 9, isDigits(parts[0]),
-            parts.count == 1 || ((1...2).contains(parts[1].count) && isDigits(parts[1])),
-            let whole = Int(parts[0])
-        else {
+        // Byte by byte (run for every row of an imported file): up to nine digits, then
+        // optionally a point and one or two digits.
+        var whole = 0
+        var wholeDigits = 0
+        var fraction = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        for byte in text.trimmingWhitespace().utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !seenPoint && wholeDigits < 9:
+                whole = whole * 10 + Int(byte - 48)
+                wholeDigits += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where seenPoint && fractionDigits < 2:
+                fraction = fraction * 10 + Int(byte - 48)
+                fractionDigits += 1
+            case UInt8(ascii: ".") where !seenPoint && wholeDigits > 0:
+                seenPoint = true
+            default:
+                throw .invalidInput("price must be a number such as 12.50, with at most two decimals")
+            }
+        }
+        guard wholeDigits > 0, !seenPoint || fractionDigits > 0 else {
             throw .invalidInput("price must be a number such as 12.50, with at most two decimals")
         }
-        let fraction = parts.count == 2 ? Int(parts[1].padding(toLength: 2))! : 0
-        return whole * 100 + fraction
+        return whole * 100 + (fractionDigits == 1 ? fraction * 10 : fraction)
     }
 
     /// The price as a form shows it: `12.50`.
@@ -95,7 +109,9 @@ public enum BookForm {
         // file) become spaces instead of refusing the book. Every other field is one line.
         let text = field == .description ? oneLine(typed) : typed
         let trimmed = text.trimmingWhitespace()
-        try TypedText.check(trimmed, field: field.label.lowercased())
+        // No `TypedText.check` here: every caller validates the draft next, which checks the
+        // free-text fields (an import runs this for every field of every row), and the ISBN,
+        // price and date parsers accept nothing but digits and separators.
         let isNone = PlayerForm.isNone(trimmed)
         switch field {
         case .isbn: draft.isbn = try ISBN(text)
@@ -123,10 +139,4 @@ public enum BookForm {
 
     /// Any valid ISBN, for checking the other fields on their own.
     private static let placeholderISBN = try! ISBN("9780306406157")
-}
-
-extension Substring {
-    fileprivate func padding(toLength length: Int) -> String {
-        String(self) + String(repeating: "0", count: Swift.max(length - count, 0))
-    }
 }

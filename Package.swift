@@ -21,7 +21,11 @@ let package = Package(
         .target(name: "Schema", path: "Migrations", plugins: ["EmbedMigrationsPlugin"]),
         .target(
             name: "Persistence",
-            dependencies: ["Domain", "Schema", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Domain", "Schema", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the list that reads rows straight from a statement (PlayerRow).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "Security",

@@ -95,11 +95,11 @@ struct Clubhouse: ParsableCommand {
         terminate(code.rawValue)
     }
 
-    /// The leaf command alone (`CommandRoute`), or nil to parse from the root: for anything
+    /// The leaf command alone (`OptionsOnly`, else `CommandRoute`), or nil to parse from the root: for anything
     /// the leaf does not accept as is, the root's parse gives ArgumentParser's full message.
     private static func fastParse(_ arguments: [String]) -> ParsableCommand? {
         guard let (leaf, rest) = CommandRoute.leaf(Clubhouse.self, arguments) else { return nil }
-        return CommandRoute.parse(leaf, rest)
+        return OptionsOnly.parse(leaf, rest) ?? CommandRoute.parse(leaf, rest)
     }
 }
 

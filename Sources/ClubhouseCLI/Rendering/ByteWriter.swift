@@ -74,7 +74,14 @@ struct ByteWriter: ~Copyable {
     /// that takes on a terminal.
     @discardableResult
     mutating func writeShown(_ text: String) -> Int {
-        if TextOutput.isPlain(text) { return write(text) }
+        // Plain text (most names) is checked and copied in one visit to its bytes.
+        var text = text
+        let plain: Int? = text.withUTF8 { source in
+            guard !source.contains(where: TextOutput.isNotPlain) else { return nil }
+            append(source)
+            return source.count
+        }
+        if let plain { return plain }
         var width = 0
         for scalar in text.unicodeScalars {
             guard let columns = DisplayWidth.plainWidth(scalar) else {

@@ -25,6 +25,29 @@ enum PlayerTable {
             for player in players { include(player) }
         }
 
+        /// The players `summary` sums up, less the names it handed on (`include(name:)`).
+        mutating func include(_ summary: PlayerListSummary) {
+            for id in [summary.ids?.lowerBound, summary.ids?.upperBound].compactMap({ $0 }) {
+                // The most digits are at one end or the other: a count grows with the magnitude.
+                widths[0] = max(widths[0], ByteWriter.digitCount(id))
+            }
+            widths[1] = max(widths[1], summary.longestPlainName)  // plain: a byte a column
+            for age in [summary.ages?.lowerBound, summary.ages?.upperBound].compactMap({ $0 }) {
+                widths[2] = max(widths[2], ByteWriter.digitCount(Int64(age)))
+            }
+            if summary.anyWithoutAge { widths[2] = max(widths[2], PlayerTable.none.utf8.count) }
+            for skill in summary.skills {
+                widths[3] = max(widths[3], (skill?.rawValue ?? PlayerTable.none).utf8.count)
+            }
+            for position in summary.positions {
+                widths[4] = max(widths[4], (position?.rawValue ?? PlayerTable.none).utf8.count)
+            }
+        }
+
+        mutating func include(name: String) {
+            widths[1] = max(widths[1], TextOutput.shownWidth(name))
+        }
+
         mutating func include(_ player: Player) {
             widths[0] = max(widths[0], ByteWriter.digitCount(player.id))
             widths[1] = max(widths[1], TextOutput.shownWidth(player.name))

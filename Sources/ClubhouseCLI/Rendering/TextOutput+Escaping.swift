@@ -1,3 +1,5 @@
+import Domain
+
 /// How text from the database or from arguments is shown to people, so that a stored name can
 /// neither forge lines, send terminal escape sequences, reorder what is around it nor hide part of
 /// itself. Shown as escapes:
@@ -38,10 +40,13 @@ extension TextOutput {
 
     /// Printable ASCII without a backslash, which is shown as it is, one column a byte.
     static func isPlain(_ text: String) -> Bool {
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }
-        }
-        return plain ?? !text.utf8.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }
+        let plain = text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: isNotPlain) }
+        return plain ?? !text.utf8.contains(where: isNotPlain)
+    }
+
+    /// A byte that keeps a text from being plain (`PlainText`): a control, non-ASCII, or the backslash.
+    static func isNotPlain(_ byte: UInt8) -> Bool {
+        !PlainText.isPlain(byte)
     }
 
     /// How many terminal columns `text` takes once shown escaped.

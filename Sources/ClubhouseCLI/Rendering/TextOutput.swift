@@ -42,13 +42,11 @@ enum TextOutput {
     /// The `players` screen, streamed from the database in chunks: a table goes through the rows
     /// twice (measure, then write) in one read transaction, so it never holds them all.
     static func writePlayerList(_ rows: PlayerRows, to sink: @escaping (UnsafeRawBufferPointer) -> Void) throws {
+        // Sized in a first pass that makes no Player of each row, then written in a second.
         var layout = PlayerTable.Layout()
-        var any = false
-        try rows.forEach { player in
-            layout.include(player)
-            any = true
-        }
-        guard any else {
+        let summary = try rows.summarize { layout.include(name: $0) }
+        layout.include(summary)
+        guard !summary.isEmpty else {
             var text = noPlayers + "\n"
             text.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
             return

@@ -11,6 +11,9 @@ public protocol PlayerRepository {
     /// The owner's players, oldest first, one at a time from a cursor: a list of any length in
     /// constant memory.
     func each(owner: User.ID, _ body: (Player) throws -> Void) throws
+    /// The owner's players summed up for sizing a table (`PlayerListSummary`), reading only the
+    /// columns it needs; each name that is not plain is handed to `otherName`.
+    func summarize(owner: User.ID, otherName: (String) throws -> Void) throws -> PlayerListSummary
     /// The player with `id` if `owner` owns it; another user's player is as absent as a missing one.
     func find(_ id: Player.ID, owner: User.ID) throws -> Player?
     func count(owner: User.ID) throws -> Int

@@ -14,6 +14,11 @@ public struct ListPlayers {
         try players.each(owner: owner, body)
     }
 
+    /// The owner's players summed up for sizing a table, without making a `Player` of each.
+    public func summarize(owner: User.ID, otherName: (String) throws -> Void) throws -> PlayerListSummary {
+        try players.summarize(owner: owner, otherName: otherName)
+    }
+
     public func count(owner: User.ID) throws -> Int {
         try players.count(owner: owner)
     }

@@ -17,6 +17,11 @@ public struct PlayerRows {
         try list.count(owner: owner)
     }
 
+    /// The players summed up for sizing a table; each name that is not plain goes to `otherName`.
+    public func summarize(otherName: (String) throws -> Void) throws -> PlayerListSummary {
+        try list.summarize(owner: owner, otherName: otherName)
+    }
+
     /// Each player, oldest first, from a database cursor.
     public func forEach(_ body: (Player) throws -> Void) throws {
         try list.each(owner: owner, body)

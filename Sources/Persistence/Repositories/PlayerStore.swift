@@ -79,38 +79,27 @@ public struct PlayerStore: PlayerRepository {
     }
 
     public func each(owner: User.ID, _ body: (Player) throws -> Void) throws {
-        let rows = try PlayerRow.fetchCursor(
-            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id", arguments: [owner])
-        while let row = try rows.next() { try body(row.player) }
+        let statement = try db.makeStatement(
+            sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id")
+        statement.arguments = [owner]
+        // The cursor steps the statement; each row is read from it directly (`PlayerRow.read`).
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() { try body(PlayerRow.read(row, statement.sqliteStatement)) }
+    }
+
+    public func summarize(owner: User.ID, otherName: (String) throws -> Void) throws -> PlayerListSummary {
+        let statement = try db.makeStatement(
+            sql: "SELECT \(PlayerSummer.columns) FROM players WHERE owner_id = ? ORDER BY id")
+        statement.arguments = [owner]
+        var summer = PlayerSummer()
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() { try summer.add(row, statement.sqliteStatement, otherName: otherName) }
+        return summer.summary
     }
 
     public func find(_ id: Player.ID, owner: User.ID) throws -> Player? {
         try PlayerRow.fetchOne(
             db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner]
         )?.player
-    }
-}
-
-/// Decodes a `players` row by column position: the list screen reads thousands of them, and this
-/// skips the per-row work of keyed or Codable decoding. A value the schema allows but the app
-/// does not expect (a tampered file) never traps: see `RowDecoding` for which column gets what.
-private struct PlayerRow: FetchableRecord {
-    static let columns = "id, owner_id, name, age, skill, position, favourite_team"
-    let player: Player
-
-    init(row: Row) throws {
-        let id: Player.ID = try RowDecoding.required(row, 0, column: "id", what: "a player")
-        player = Player(
-            id: id, ownerID: try RowDecoding.required(row, 1, column: "owner_id", what: "player \(id)"),
-            name: RowDecoding.text(row, 2) ?? "", age: RowDecoding.lenient(row, 3),
-            skill: Self.decode(RowDecoding.lenient(row, 4)), position: Self.decode(RowDecoding.lenient(row, 5)),
-            favouriteTeam: RowDecoding.text(row, 6))
-    }
-
-    /// The case stored as `name`. Comparing first bytes before whole names is several times cheaper
-    /// than `init(rawValue:)` on every row, and stays right whatever names the cases have.
-    private static func decode<Value: CaseIterable & RawRepresentable<String>>(_ name: String?) -> Value? {
-        guard let name, let first = name.utf8.first else { return nil }
-        return Value.allCases.first { $0.rawValue.utf8.first == first && $0.rawValue == name }
     }
 }

@@ -1,0 +1,66 @@
+import ArgumentParser
+
+/// A command whose only arguments are `--database PATH` and `--json`: read-only looks such as
+/// `whoami` and `nav`, which run in a few milliseconds. ArgumentParser's parse of even the leaf
+/// alone (`CommandRoute.parse`) reflects over the command and looks up conformances at run time,
+/// about half of all the instructions of `whoami`; these two options are read here instead, and
+/// anything else (a value starting with `-`, a repeat, another word) goes ArgumentParser's way.
+protocol OptionsOnlyCommand: ParsableCommand {
+    var global: GlobalOptions { get set }
+    var output: OutputOptions { get set }
+}
+
+extension WhoAmICommand: OptionsOnlyCommand {}
+extension NavCommand: OptionsOnlyCommand {}
+extension BackCommand: OptionsOnlyCommand {}
+extension HomeCommand: OptionsOnlyCommand {}
+extension PlayerListCommand: OptionsOnlyCommand {}
+
+enum OptionsOnly {
+    /// Listed rather than found by a dynamic cast, which would cost the conformance lookup this saves.
+    static let commands: [any OptionsOnlyCommand.Type] = [
+        WhoAmICommand.self, NavCommand.self, BackCommand.self, HomeCommand.self, PlayerListCommand.self,
+    ]
+
+    /// The command with its options set, as ArgumentParser would parse `arguments` for it, or nil
+    /// when `leaf` is not one of `commands` or the arguments are not the plain cases read here.
+    static func parse(_ leaf: ParsableCommand.Type, _ arguments: [String]) -> ParsableCommand? {
+        guard let type = commands.first(where: { ObjectIdentifier($0) == ObjectIdentifier(leaf) }) else { return nil }
+        var database: String?
+        var json = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--json", !json {
+                json = true
+            } else if argument == "--database", database == nil, index + 1 < arguments.count,
+                isValue(arguments[index + 1])
+            {
+                index += 1
+                database = arguments[index]
+            } else if argument.hasPrefix("--database="), database == nil,
+                case let value = String(argument.dropFirst("--database=".count)), isValue(value)
+            {
+                database = value
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        // Every property is set, as ArgumentParser's parse leaves them (see OptionsOnlyTests).
+        var global = GlobalOptions()
+        global.database = database
+        var output = OutputOptions()
+        output.json = json
+        var command = type.init()
+        command.global = global
+        command.output = output
+        return command
+    }
+
+    /// A word ArgumentParser takes as an option's value whatever the option: neither empty nor
+    /// looking like an option.
+    private static func isValue(_ word: String) -> Bool {
+        !word.isEmpty && !word.hasPrefix("-")
+    }
+}

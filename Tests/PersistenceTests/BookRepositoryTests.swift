@@ -60,11 +60,17 @@ import Testing
         #expect(try library.search(["melville"], ana) == ["One again"])
         #expect(try library.search(["whales"], ana).isEmpty)
         #expect(try library.search(["later"], ana) == ["Two, later row"])
-        // A further step continues the shelf order after this one.
-        _ = try library.database.write {
-            try $0.books.saveAll([BookDraft(isbn: try isbn(4), title: "Four")], owner: ana.id, at: t0 + 2)
-        }
-        #expect(try library.shelf(ana).first == "Four")
+        // A further step continues the shelf order after this one; every field arrives as given.
+        let four = BookDraft(
+            isbn: try isbn(4), title: "Zoë's «Four» 🏴‍☠️", author: "'; DROP TABLE books; --", publisher: "Éditions",
+            description: "x", priceCents: 1205, published: "2024-02-29")
+        _ = try library.database.write { try $0.books.saveAll([four], owner: ana.id, at: t0 + 2) }
+        #expect(try library.shelf(ana).first == "Zoë's «Four» 🏴‍☠️")
+        let stored = try #require(try library.books { try $0.find(isbn(4), owner: ana.id) })
+        #expect(
+            [stored.author, stored.publisher, stored.description, stored.published]
+                == [four.author, four.publisher, four.description, four.published])
+        #expect(stored.priceCents == 1205)
     }
 
     @Test func anUpdatePutsTheBookBackOnTheShelfMostRecentFirst() throws {

@@ -15,7 +15,9 @@ public struct Page<Item> {
     }
 
     /// At least one: an empty list has one empty page.
-    public var count: Int { max(1, (total + size - 1) / size) }
+    public var count: Int { Self.count(total: total, size: size) }
+
+    private static func count(total: Int, size: Int) -> Int { max(1, (total + size - 1) / size) }
 
     /// Checks a requested page against a list of `total` items, then reads it with `read(offset, limit)`.
     public static func read(
@@ -24,7 +26,7 @@ public struct Page<Item> {
         guard (1...Page.maximumSize).contains(size) else {
             throw ClubhouseError.invalidInput("a page holds 1–\(Page.maximumSize) items")
         }
-        let count = max(1, (total + size - 1) / size)
+        let count = count(total: total, size: size)
         guard number >= 1 else { throw ClubhouseError.invalidInput("pages are numbered from 1") }
         guard number <= count else {
             throw ClubhouseError.invalidInput(

@@ -31,10 +31,11 @@ public struct AskQuestion {
                 : "Nothing on your shelf fits this question yet; add books about \(list(keywords.prefix(3).map { "“\($0)”" }))."
         }
         let parts = books.map { book -> String in
-            let matched = keywords.filter {
-                SearchWords.matches($0, in: book.title) || SearchWords.matches($0, in: book.author)
-                    || SearchWords.matches($0, in: book.description)
+            // The book's words once, not once per keyword and field.
+            let words = [book.title, book.author, book.description].flatMap {
+                SearchWords.words(in: $0 ?? "", limit: .max)
             }
+            let matched = keywords.filter { keyword in SearchWords.matches(keyword, words) }
             let by = book.author.map { " by \($0)" } ?? ""
             return "“\(book.title)”\(by) (about \(list(matched.prefix(4).map { "“\($0)”" })))"
         }

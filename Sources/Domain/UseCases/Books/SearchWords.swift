@@ -41,10 +41,10 @@ public enum SearchWords {
         words(in: text).filter { TypedText.length($0) > 1 && !stopWords.contains($0) }
     }
 
-    /// Whether `word` is a word of `text` or the start of one, as the index matches it.
-    public static func matches(_ word: String, in text: String?) -> Bool {
-        guard let text else { return false }
-        return words(in: text, limit: .max).contains { $0.hasPrefix(word) }
+    /// Whether `word` is one of `words` (a text's `words(in:)`) or the start of one, as the
+    /// index matches it.
+    public static func matches(_ word: String, _ words: [String]) -> Bool {
+        words.contains { $0.hasPrefix(word) }
     }
 
     static let stopWords: Set<String> = [

@@ -140,6 +140,8 @@ import Testing
         try refuse(["book", "list", "--page", "4"], "there is no page 4: there are 3 pages")
         try refuse(["book", "list", "--page", "0"], "pages are numbered from 1")
         try refuse(["book", "list", "--per-page", "0"], "a page holds 1–1000 items")
+        try refuse(["book", "list", "--page", "-1"], "pages are numbered from 1")
+        try refuse(["book", "list", "--per-page", "-5"], "a page holds 1–1000 items")
     }
 
     @Test func aQuestionIsAnsweredFromTheShelfAndOpensItsBooks() throws {

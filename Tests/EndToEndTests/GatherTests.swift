@@ -413,7 +413,7 @@ extension ClubhouseProcess {
         (["gather", "cancel"], .usage("Add --yes to confirm without a terminal.")),
         (
             ["gather", "delete", "2", "--yes"],
-            .error("gather 2 is in progress; discard it with: clubhouse gather cancel")
+            .error("gather 2 is in progress; cancel it with: clubhouse gather cancel")
         ),
         (["gather", "show", "1"], .error("no gather 1; gathers is the deepest screen of that link that exists")),
         (

@@ -72,7 +72,7 @@ import Testing
         #expect(try entries(clubhouse, limit: 1).count == 1)
     }
 
-    @Test(arguments: ["0", "501", "1000"])
+    @Test(arguments: ["0", "501", "1000", "-1"])
     func aLimitOutsideOneToFiveHundredIsRefused(_ limit: String) throws {
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: try Fixtures.signedInDatabase(in: folder))

@@ -550,17 +550,11 @@ import Testing
             #expect(throws: ClubhouseError.gatherNotFound(999)) {
                 try useCases.endGather(999, owner: ana.id)
             }
-            #expect(
-                throws: ClubhouseError.invalidInput(
-                    "gather \(gather.id) has ended; delete it from history with: clubhouse gather delete \(gather.id)")
-            ) {
+            #expect(throws: ClubhouseError.gatherEnded(gather.id)) {
                 try useCases.deleteGather(gather.id, owner: ana.id, inProgress: true)
             }
             let running = try useCases.startGather(teamA: [lea.id], teamB: [max.id], owner: ana.id)
-            #expect(
-                throws: ClubhouseError.invalidInput(
-                    "gather \(running.id) is in progress; cancel it with: clubhouse gather cancel")
-            ) {
+            #expect(throws: ClubhouseError.gatherStillInProgress(running.id)) {
                 try useCases.deleteGather(running.id, owner: ana.id, inProgress: false)
             }
             #expect(throws: ClubhouseError.gatherNotFound(999)) {
@@ -646,10 +640,7 @@ import Testing
 
     @Test func aGatherInProgressCannotBeDeletedFromItsScreen() throws {
         let gather = try harness.startGather(a: [zoe], b: [kai])
-        #expect(
-            throws: ClubhouseError.invalidInput(
-                "gather \(gather.id) is in progress; discard it with: clubhouse gather cancel")
-        ) {
+        #expect(throws: ClubhouseError.gatherStillInProgress(gather.id)) {
             try harness.run(Command(link: .screen(.gather(gather.id)), .deleteGather))
         }
         #expect(try inProgress()?.id == gather.id)

@@ -32,6 +32,35 @@ import Testing
         _ = zoe
     }
 
+    /// A cut names where the user lands once everything is rebuilt: later tabs and the modal decide
+    /// that, not the tab being cut.
+    @Test func aCutNamesTheScreenTheUserLandsOnWhateverTheOrderOfTheTabs() throws {
+        try harness.store(
+            NavigationState(
+                selectedTab: .profile, selectedPage: .squad,
+                stacks: [.players: screens("players", "players/99"), .profile: screens("profile", "gathers")]),
+            for: ana)
+        #expect(
+            try harness.look().warnings == ["no player 99: cut players/99 from the players tab; you are on gathers"])
+
+        try harness.store(
+            NavigationState(
+                selectedTab: .home, selectedPage: .squad, stacks: [.library: screens("library", "books/9780306406157")],
+                modal: ModalState(stack: [ScreenState(path: "books/new", draft: FormDraft(["title": "Dune"]))])),
+            for: ana)
+        #expect(
+            try harness.look().warnings == [
+                "no book 9780306406157: cut books/9780306406157 from the library tab; you are on books/new"
+            ])
+
+        try harness.store(
+            NavigationState(selectedTab: .players, selectedPage: .squad, stacks: [.home: screens("players")]), for: ana)
+        #expect(
+            try harness.look().warnings == [
+                "it does not start at home: cut players from the home tab; you are on players"
+            ])
+    }
+
     @Test func eachTabKeepsItsLongestValidPrefixAndThePageAndOtherTabsStay() throws {
         let player = try harness.addPlayer("Zoë")
         try store([
@@ -134,12 +163,20 @@ import Testing
     }
 
     @Test func reopenSkipsAScreenWhoseRecordIsGoneAndSaysWhenNothingIsLeft() throws {
-        #expect(throws: ClubhouseError.nothingToReopen) { try harness.run(.reopen) }
+        #expect(throws: ClubhouseError.nothingToReopen(gone: nil)) { try harness.run(.reopen) }
         let zoe = try harness.addPlayer("Zoë")
         try harness.open("players/\(zoe.id)")
         try harness.run(.back)
         try sqlite(harness.path, "DELETE FROM players WHERE id = \(zoe.id)")
-        #expect(throws: ClubhouseError.nothingToReopen) { try harness.run(.reopen) }
+        #expect(throws: ClubhouseError.nothingToReopen(gone: "players/\(zoe.id): no player \(zoe.id)")) {
+            try harness.run(.reopen)
+        }
+        // A tree that lives on does not carry the failed reopen's warnings into its next command.
+        let app = harness.app()
+        #expect(throws: ClubhouseError.nothingToReopen(gone: "players/\(zoe.id): no player \(zoe.id)")) {
+            try app.perform(Command(.reopen))
+        }
+        #expect(try app.perform(Command(.selectTab(.library))).warnings.isEmpty)
     }
 
     @Test func draftFieldsTheFormWouldRefuseAreDroppedWithAWarningAndTheRestStays() throws {

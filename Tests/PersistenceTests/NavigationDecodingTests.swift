@@ -47,6 +47,19 @@ import Testing
         #expect(state.modal == ModalState(stack: [ScreenState(path: "books/new", draft: FormDraft(["title": "Dune"]))]))
     }
 
+    /// JSON null, as SQL NULL, is "no modal", not an unreadable row.
+    @Test func aJSONNullModalIsNoModal() {
+        for modal: DatabaseValue in [
+            .null, "null".databaseValue, " null ".databaseValue, #"{"stack":[]}"#.databaseValue,
+        ] {
+            guard case .state(let state) = decode(modal: modal) else {
+                Issue.record("\(modal) did not decode")
+                continue
+            }
+            #expect(state.modal == nil)
+        }
+    }
+
     @Test func reportsEveryMalformedPartInsteadOfThrowing() {
         #expect(decode(version: 3.databaseValue) == .unreadable(reason: "unknown version 3"))
         #expect(decode(version: .null) == .unreadable(reason: "the version is not a number"))
@@ -95,6 +108,12 @@ import Testing
                 stacks: text.databaseValue, modal: (generator.next() % 2 == 0 ? text : "null").databaseValue)
             switch result {
             case .state, .unreadable: break
+            case .none: Issue.record("a row decoded as no row")
+            }
+            // The same text as the modal over sound stacks: a state, or unreadable for the modal alone.
+            switch decode(modal: text.databaseValue) {
+            case .state: break
+            case .unreadable(let reason): #expect(reason == "the modal flow is not valid JSON", "\(text)")
             case .none: Issue.record("a row decoded as no row")
             }
         }

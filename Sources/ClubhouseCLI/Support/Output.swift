@@ -107,9 +107,20 @@ enum Output {
             .joined(separator: "\n")
     }
 
+    /// The command that gets the user out of a dead end: command-line syntax belongs here, not in
+    /// the layers below.
+    private static func hint(for error: ClubhouseError) -> String {
+        switch error {
+        case .noGatherInProgress: "; start one with: clubhouse gather new"
+        case .gatherEnded(let id): "; delete it from history with: clubhouse gather delete \(id)"
+        case .gatherStillInProgress: "; cancel it with: clubhouse gather cancel"
+        default: ""
+        }
+    }
+
     static func message(for error: any Error) -> String {
         switch error {
-        case let error as ClubhouseError: error.message
+        case let error as ClubhouseError: error.message + hint(for: error)
         case let error as StorageError: error.message
         case let error as InputError: error.message
         default: String(describing: error)

@@ -11,13 +11,18 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     case bookNotFound(ISBN)
     case questionNotFound(Question.ID)
     case noGatherInProgress
+    /// Asked to cancel a gather that has already ended (it is history now).
+    case gatherEnded(Gather.ID)
+    /// Asked to delete from history a gather that is still being played.
+    case gatherStillInProgress(Gather.ID)
     /// A stored record the schema allows but this version cannot make sense of (a tampered file).
     case unreadableRecord(what: String, reason: String)
     /// Only one gather runs at a time.
     case gatherInProgress(Gather.ID, startedAt: String)
     case nothingChanged
     case nothingToUndo
-    case nothingToReopen
+    /// `gone`: the most recently closed screen that could not be reopened and why, if any.
+    case nothingToReopen(gone: String?)
     /// A link or screen that cannot be shown; `reason` says why, `deepest` is the deepest screen
     /// of it that exists.
     case unresolvedLink(reason: String, deepest: String?)
@@ -36,12 +41,15 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .bookNotFound(let isbn): "no book \(isbn)"
         case .questionNotFound(let id): "no question \(id)"
         case .unreadableRecord(let what, let reason): "\(what) in the database cannot be read (\(reason))"
-        case .noGatherInProgress: "no gather is in progress; start one with: clubhouse gather new"
+        case .noGatherInProgress: "no gather is in progress"
+        case .gatherEnded(let id): "gather \(id) has ended"
+        case .gatherStillInProgress(let id): "gather \(id) is in progress"
         case .gatherInProgress(let id, let startedAt):
             "gather \(id) (started \(startedAt)) is in progress; end or cancel it first"
         case .nothingChanged: "nothing changed"
         case .nothingToUndo: "there is no navigation change to undo"
-        case .nothingToReopen: "there is no closed screen to reopen"
+        case .nothingToReopen(nil): "there is no closed screen to reopen"
+        case .nothingToReopen(let gone?): "there is no closed screen left to reopen (\(gone))"
         case .unresolvedLink(let reason, let deepest?):
             "\(reason); \(deepest) is the deepest screen of that link that exists"
         case .unresolvedLink(let reason, nil): reason

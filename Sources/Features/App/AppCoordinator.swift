@@ -40,6 +40,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// rebuilt from the stored state by the next command.
     @discardableResult
     public func perform(_ command: Command) throws -> Outcome {
+        // Warnings of a command that failed are not news for the next one.
+        pendingWarnings = []
         do {
             // Hashing and verifying passwords take a second each: done before the write lock.
             let credentials = try checkCredentials(command.action)
@@ -85,7 +87,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// is (whoami, nav, tab, history), and a screen's content may cost in proportion to the data
     /// (the home page's player count).
     public func look(_ action: Action = .none, showing: Bool = false) throws -> Outcome {
-        try store.read { repositories in
+        pendingWarnings = []
+        return try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock)
             let (_, warnings) = try sync(useCases)
             let result: ActionResult
@@ -269,6 +272,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     private func reopen(_ useCases: UseCases) throws -> ActionResult {
         let main = try requireMain()
+        var gone: String?
         for entry in try useCases.closedScreens(for: main.user.id) {
             guard let closed = entry.closed, let link = Link(closed), closed != main.current.screen.path else {
                 continue
@@ -276,8 +280,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             do {
                 try main.open(link, useCases)
             } catch let error as ClubhouseError {
-                if case .unresolvedLink = error {
+                if case .unresolvedLink(let reason, _) = error {
                     pendingWarnings.append("\(closed) cannot be reopened: \(error.message)")
+                    gone = gone ?? "\(closed): \(reason)"
                     try useCases.closedScreens.markReopened(entry)
                     continue
                 }
@@ -286,7 +291,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             try useCases.closedScreens.markReopened(entry)
             return .reopened(closed)
         }
-        throw ClubhouseError.nothingToReopen
+        throw ClubhouseError.nothingToReopen(gone: gone)
     }
 
     private func outcome(_ result: ActionResult, warnings: [String], _ useCases: UseCases, showing: Bool = true)

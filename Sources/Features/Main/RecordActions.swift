@@ -10,8 +10,7 @@ extension TabCoordinator {
 
     public func deleteGather(_ useCases: UseCases) throws -> Gather {
         if let running = current as? GatherCoordinator {
-            throw ClubhouseError.invalidInput(
-                "gather \(running.gather.id) is in progress; discard it with: clubhouse gather cancel")
+            throw ClubhouseError.gatherStillInProgress(running.gather.id)
         }
         return try current(GatherResultCoordinator.self, "an ended gather's screen (profile > gathers > gathers/ID)")
             .delete(useCases)

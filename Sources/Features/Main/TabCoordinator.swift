@@ -66,38 +66,35 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         attachRoots()
         selectedTab = stored.selectedTab
         home.page = stored.selectedPage
-        var warnings: [String] = []
+        var notices: [Notice] = []
         for tab in Tab.allCases {
             let root = root(for: tab)
             let saved = stored.stack(for: tab)
             let place = "the \(tab.rawValue) tab"
             if saved[0].path != root.screen.path {
-                warnings.append(
-                    Self.cutWarning(
-                        saved[...], from: place, reason: "it does not start at \(tab.rawValue)", landed: root))
+                notices.append(.cut(saved[...], from: place, reason: "it does not start at \(tab.rawValue)"))
                 continue
             }
-            warnings += try replay(saved.dropFirst(), over: root, in: place, useCases)
+            notices += try replay(saved.dropFirst(), over: root, in: place, useCases)
         }
         if let saved = stored.modal?.stack, let first = saved.first {
             if let screen = Screen(path: first.path), let modal = present(screen) {
-                if let warning = Self.fill(modal, with: first) { warnings.append(warning) }
-                warnings += try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases)
+                if let warning = Self.fill(modal, with: first) { notices.append(.text(warning)) }
+                notices += try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases)
             } else {
-                warnings.append(
-                    Self.cutWarning(
+                notices.append(
+                    .cut(
                         saved[...], from: "the screens over the tabs",
-                        reason: "\(first.path) is not a flow that opens over the tabs",
-                        landed: current))
+                        reason: "\(first.path) is not a flow that opens over the tabs"))
             }
         }
-        return warnings
+        return warnings(notices)
     }
 
     /// Checks every open screen against the data again (another process may have deleted a
     /// record since this tree was built) and cuts what is gone.
     func revalidate(_ useCases: UseCases) throws -> [String] {
-        var warnings: [String] = []
+        var notices: [Notice] = []
         let places =
             Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") }
             + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
@@ -106,19 +103,19 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 guard let reason = try coordinator.invalidReason(useCases) else { continue }
                 let cut = Array(coordinator.chain.map(\.screenState))
                 if coordinator === root { dismissModal() } else { coordinator.finish() }
-                warnings.append(Self.cutWarning(cut[...], from: place, reason: reason, landed: current))
+                notices.append(.cut(cut[...], from: place, reason: reason))
                 break
             }
         }
-        return warnings
+        return warnings(notices)
     }
 
     /// Opens `screens` one by one over `root`'s chain; the first that cannot be shown is cut with
     /// the rest. Returns the warnings: the cut, and draft fields that do not fit their form.
     private func replay(
         _ screens: ArraySlice<ScreenState>, over root: any FlowCoordinator, in place: String, _ useCases: UseCases
-    ) throws -> [String] {
-        var warnings: [String] = []
+    ) throws -> [Notice] {
+        var notices: [Notice] = []
         for (index, saved) in zip(screens.indices, screens) {
             let top = root.top
             let reason: String
@@ -126,7 +123,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 switch try top.child(for: screen, useCases) {
                 case .open(let child):
                     top.push(child)
-                    if let warning = Self.fill(child, with: saved) { warnings.append(warning) }
+                    if let warning = Self.fill(child, with: saved) { notices.append(.text(warning)) }
                     continue
                 case .refused(let why):
                     reason = why
@@ -134,9 +131,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             } else {
                 reason = "unknown screen '\(saved.path)'"
             }
-            return warnings + [Self.cutWarning(screens[index...], from: place, reason: reason, landed: current)]
+            return notices + [.cut(screens[index...], from: place, reason: reason)]
         }
-        return warnings
+        return notices
     }
 
     /// Gives a restored form its draft, keeping only the fields its form has and would accept as
@@ -159,14 +156,26 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             "the draft of \(saved.path) had fields its form does not accept (\(dropped.joined(separator: ", "))); they were dropped"
     }
 
-    private static func cutWarning(
-        _ cut: ArraySlice<ScreenState>, from place: String, reason: String, landed: any FlowCoordinator
-    ) -> String {
-        var warning =
-            "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(landed.screen.path)"
-        let drafts = cut.filter { !($0.draft?.isEmpty ?? true) }.map(\.path)
-        if !drafts.isEmpty { warning += " (the draft of \(drafts.joined(separator: ", ")) was dropped)" }
-        return warning
+    /// What a restore found, worded only once everything is rebuilt: a cut names the screen the
+    /// user lands on, which later tabs and the modal decide.
+    private enum Notice {
+        case text(String)
+        case cut(ArraySlice<ScreenState>, from: String, reason: String)
+    }
+
+    private func warnings(_ notices: [Notice]) -> [String] {
+        notices.map { notice in
+            switch notice {
+            case .text(let text):
+                return text
+            case .cut(let cut, let place, let reason):
+                var warning =
+                    "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(current.screen.path)"
+                let drafts = cut.filter { !($0.draft?.isEmpty ?? true) }.map(\.path)
+                if !drafts.isEmpty { warning += " (the draft of \(drafts.joined(separator: ", ")) was dropped)" }
+                return warning
+            }
+        }
     }
 
     // MARK: Actions

@@ -139,10 +139,15 @@ enum NavigationCoding {
             var modal: ModalState?
             if !columns.modal.isNull {
                 // JSON null, as well as SQL NULL, is "no modal".
-                guard let modalData = String.fromDatabaseValue(columns.modal)?.data(using: .utf8),
-                    let decoded = try? decoder.decode(ModalState?.self, from: modalData)
-                else { return .unreadable(reason: "the modal flow is not valid JSON") }
-                modal = decoded
+                // Not `try?`: it would fold a decoded JSON null into a failure.
+                guard let modalData = String.fromDatabaseValue(columns.modal)?.data(using: .utf8) else {
+                    return .unreadable(reason: "the modal flow is not text")
+                }
+                do {
+                    modal = try decoder.decode(ModalState?.self, from: modalData)
+                } catch {
+                    return .unreadable(reason: "the modal flow is not valid JSON")
+                }
             }
             return decode(tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal)
         default:

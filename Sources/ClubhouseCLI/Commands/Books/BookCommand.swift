@@ -11,11 +11,12 @@ struct BookCommand: ParsableCommand {
     )
 }
 
-/// `--page` and `--per-page` for the lists read a page at a time.
+/// `--page` and `--per-page` for the lists read a page at a time. Unconditional, so that a
+/// negative number is a page out of range rather than a missing value.
 struct PageOptions: ParsableArguments {
-    @Option(help: "The page to print, from 1.")
+    @Option(parsing: .unconditional, help: "The page to print, from 1.")
     var page = 1
 
-    @Option(help: "How many per page (1–1000).")
+    @Option(parsing: .unconditional, help: "How many per page (1–1000).")
     var perPage: Int?
 }

@@ -12,7 +12,8 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "How many changes to list (1–500).")
+    // Unconditional, so that `--limit -1` is a limit out of range rather than a missing value.
+    @Option(parsing: .unconditional, help: "How many changes to list (1–500).")
     var limit = 20
 
     func run() throws {

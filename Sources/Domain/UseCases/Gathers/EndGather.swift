@@ -30,10 +30,7 @@ public struct DeleteGather {
     public func callAsFunction(_ id: Gather.ID, owner: User.ID, inProgress: Bool) throws {
         let gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress == inProgress else {
-            throw ClubhouseError.invalidInput(
-                inProgress
-                    ? "gather \(id) has ended; delete it from history with: clubhouse gather delete \(id)"
-                    : "gather \(id) is in progress; cancel it with: clubhouse gather cancel")
+            throw inProgress ? ClubhouseError.gatherEnded(id) : ClubhouseError.gatherStillInProgress(id)
         }
         _ = try gathers.delete(id, owner: owner)
     }

@@ -31,7 +31,7 @@ struct Clubhouse: ParsableCommand {
     /// ArgumentParser's `main()`, except that arguments must be UTF-8 and that usage errors do
     /// not quote what was typed (`UsageErrorText`).
     /// This release. The schema version it writes comes from its migrations.
-    static let version = "0.4.0"
+    static let version = "0.5.0"
 
     static func main() {
         // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output

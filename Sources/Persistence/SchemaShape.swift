@@ -17,6 +17,7 @@ enum SchemaShape {
         3: 0xca80_3618_a317_3a85,
         4: 0xca80_3618_a317_3a85,  // keys recomputed; no table changed
         5: 0xe5d2_9e8b_9b2e_db19,
+        6: 0x7c49_a446_2dda_24cd,
     ]
 
     struct Object: Equatable {

@@ -18,7 +18,8 @@ enum StoredValueCheck {
         ("navigation_state", "version", .integer, false), ("navigation_state", "root_flow", .text, false),
         ("navigation_state", "selected_tab", .text, false), ("navigation_state", "selected_page", .text, false),
         ("navigation_state", "stacks", .text, false), ("navigation_state", "modal", .text, true),
-        ("navigation_state", "current_screen", .text, true), ("navigation_state", "updated_at", .text, false),
+        ("navigation_state", "current_screen", .text, true), ("navigation_state", "kept_drafts", .text, true),
+        ("navigation_state", "updated_at", .text, false),
         ("players", "owner_id", .integer, false), ("players", "name", .text, false),
         ("players", "age", .integer, true), ("players", "skill", .text, true), ("players", "position", .text, true),
         ("players", "favourite_team", .text, true), ("players", "created_at", .text, false),
@@ -134,12 +135,12 @@ enum StoredValueCheck {
         var problems: [String] = []
         let states = try Row.fetchAll(
             db,
-            sql: "SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal FROM navigation_state")
+            sql: """
+                SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
+                FROM navigation_state
+                """)
         for row in states {
-            let stored = NavigationCoding.decode(
-                NavigationCoding.Columns(
-                    version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
-                    page: row["selected_page"], stacks: row["stacks"], modal: row["modal"]))
+            let stored = NavigationCoding.decode(NavigationCoding.Columns(row))
             if case .unreadable(let reason) = stored {
                 problems.append("navigation_state of user \(rowid(row)): \(reason)")
             }

@@ -11,7 +11,7 @@ import Testing
         try clubhouse.addPlayers("Zoë", "Kai")
         let result = try clubhouse.run(["check"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "ok: \(path) passed every check (schema 5)\n")
+        #expect(result.stdout == "ok: \(path) passed every check (schema 6)\n")
         #expect(result.stderr.isEmpty)
     }
 
@@ -45,7 +45,7 @@ import Testing
             "PRAGMA foreign_keys = 0; INSERT INTO players (owner_id, name) VALUES (42, 'ghost')",
             ["players row 3 refers to a users row that does not exist"]
         ),
-        ("CREATE TABLE extra (x)", ["schema 5: unexpected table extra"]),
+        ("CREATE TABLE extra (x)", ["schema 6: unexpected table extra"]),
     ])
     func tamperedRowsAreReported(_ tampering: String, _ problems: [String]) throws {
         let folder = try TemporaryFolder()
@@ -67,7 +67,7 @@ import Testing
         let path = try Fixtures.copy("release-0.2-v2.sqlite", in: folder)
         let result = try ClubhouseProcess(database: path).run(["check"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr == "note: schema 2 is older than 5; the next command upgrades it\n")
+        #expect(result.stderr == "note: schema 2 is older than 6; the next command upgrades it\n")
         #expect(try sqlite(path, "PRAGMA user_version") == "2")
     }
 
@@ -88,7 +88,7 @@ import Testing
         let copy = folder.path("copy.sqlite")
         let result = try clubhouse.run(["backup", copy])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema 5, "))
+        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema 6, "))
         let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try ClubhouseProcess(database: copy).run(["check"]).status == 0)

@@ -95,7 +95,7 @@ import Testing
         let clubhouse = ClubhouseProcess(database: path)
         let whoami = try clubhouse.run(["whoami"])
         #expect(whoami.stderr == "error: not signed in\n")
-        #expect(try sqlite(path, "PRAGMA user_version") == "5")
+        #expect(try sqlite(path, "PRAGMA user_version") == "6")
         let check = try clubhouse.run(["check"])
         #expect(check.stdout.contains("problem: sessions row 1 refers to a users row that does not exist\n"))
         #expect(check.status == 1)

@@ -41,12 +41,13 @@ import Testing
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])
 
-        #expect(try sqlite(path, "PRAGMA user_version") == "5")
+        #expect(try sqlite(path, "PRAGMA user_version") == "6")
         #expect(try sqlite(path, "SELECT version FROM navigation_state") == "2")
         #expect(try sqlite(path, "SELECT selected_tab, selected_page FROM navigation_state") == "home|results")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty")
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts"
+        )
 
         // Human output agrees, and a second run sees the same (no second upgrade, no warning).
         let human = try clubhouse.run(["nav"])
@@ -103,6 +104,6 @@ import Testing
         #expect(state["tab"] as? String == "home")
         #expect(state["page"] as? String == "results")
         #expect(stacks(state)?["players"] == ["players"])
-        #expect(try sqlite(path, "PRAGMA user_version") == "5")
+        #expect(try sqlite(path, "PRAGMA user_version") == "6")
     }
 }

@@ -11,10 +11,12 @@ import Testing
         tab: DatabaseValue = "players".databaseValue, page: DatabaseValue = "squad".databaseValue,
         stacks: DatabaseValue = #"{"players":[{"path":"players"},{"path":"players/new","draft":{"name":"Zoë"}}]}"#
             .databaseValue,
-        modal: DatabaseValue = .null
+        modal: DatabaseValue = .null, keptDrafts: DatabaseValue = .null
     ) -> StoredNavigation {
         NavigationCoding.decode(
-            .init(version: version, rootFlow: rootFlow, tab: tab, page: page, stacks: stacks, modal: modal))
+            .init(
+                version: version, rootFlow: rootFlow, tab: tab, page: page, stacks: stacks, modal: modal,
+                keptDrafts: keptDrafts))
     }
 
     @Test func decodesAWellFormedRowWithItsDraft() {
@@ -58,6 +60,36 @@ import Testing
             }
             #expect(state.modal == nil)
         }
+    }
+
+    @Test func decodesKeptDraftsAndReadsNullAsNone() {
+        guard
+            case .state(let kept) = decode(keptDrafts: #"[{"path":"players/new","draft":{"age":"30"}}]"#.databaseValue)
+        else {
+            Issue.record("kept drafts not decoded")
+            return
+        }
+        #expect(kept.keptDrafts == [ScreenState(path: "players/new", draft: FormDraft(["age": "30"]))])
+        for none: DatabaseValue in [.null, "null".databaseValue, "[]".databaseValue] {
+            guard case .state(let state) = decode(keptDrafts: none) else {
+                Issue.record("\(none) did not decode")
+                continue
+            }
+            #expect(state.keptDrafts.isEmpty)
+        }
+        #expect(
+            decode(keptDrafts: "{}".databaseValue)
+                == .unreadable(reason: "the kept drafts are not a JSON list of screens"))
+        #expect(decode(keptDrafts: Data([0xFF]).databaseValue) == .unreadable(reason: "the kept drafts are not text"))
+    }
+
+    /// The journal's documents carry kept drafts only when there are some, so a document written
+    /// before schema 6 and one without kept drafts read the same.
+    @Test func aJournalDocumentRoundTripsItsKeptDrafts() throws {
+        var state = NavigationState.initial
+        #expect(!(try NavigationCoding.document(state)).contains("keptDrafts"))
+        state.keptDrafts = [ScreenState(path: "players/new", draft: FormDraft(["name": "Lu"]))]
+        #expect(NavigationCoding.decodeDocument(try NavigationCoding.document(state)) == .state(state))
     }
 
     @Test func reportsEveryMalformedPartInsteadOfThrowing() {

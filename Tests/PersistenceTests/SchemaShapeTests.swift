@@ -24,7 +24,7 @@ import Testing
         let before = try sqlite(path, ".dump")
         #expect(
             throws: StorageError.schemaMismatch(
-                path: path, version: 5,
+                path: path, version: 6,
                 problems: ["missing index gather_players_player", "missing table gather_players"])
         ) {
             try AppDatabase.open(path: path)
@@ -44,7 +44,7 @@ import Testing
             """)
         #expect(
             throws: StorageError.schemaMismatch(
-                path: path, version: 5, problems: ["changed table players", "unexpected trigger spy"])
+                path: path, version: 6, problems: ["changed table players", "unexpected trigger spy"])
         ) {
             try AppDatabase.open(path: path)
         }

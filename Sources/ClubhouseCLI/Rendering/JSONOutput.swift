@@ -22,9 +22,9 @@ struct UserJSON: Encodable {
     }
 }
 
-/// `{"drafts", "flow", "modal", "page", "stack", "stacks", "tab", "user"}`: the selected tab's
-/// stack and every tab's, screens spelled as paths, root first; the modal flow's stack or null;
-/// every open form's draft by its path.
+/// `{"drafts", "flow", "keptDrafts", "modal", "page", "stack", "stacks", "tab", "user"}`: the
+/// selected tab's stack and every tab's, screens spelled as paths, root first; the modal flow's
+/// stack or null; every open form's draft by its path, and the drafts a link set aside.
 struct NavigationJSON: Encodable {
     let flow: String
     let user: String?
@@ -34,6 +34,7 @@ struct NavigationJSON: Encodable {
     let stacks: [String: [String]]
     let modal: [String]?
     let drafts: [String: [String: String]]
+    let keptDrafts: [String: [String: String]]
 
     init(_ outcome: Outcome) {
         switch outcome.view {
@@ -49,6 +50,9 @@ struct NavigationJSON: Encodable {
             var drafts: [String: [String: String]] = [:]
             for screen in state.allScreens { if let draft = screen.draft { drafts[screen.path] = draft.fields } }
             self.drafts = drafts
+            var kept: [String: [String: String]] = [:]
+            for screen in state.keptDrafts { kept[screen.path] = screen.draft?.fields ?? [:] }
+            keptDrafts = kept
         case .login(let screen):
             flow = "login"
             user = nil
@@ -58,11 +62,12 @@ struct NavigationJSON: Encodable {
             stacks = [:]
             modal = nil
             drafts = [:]
+            keptDrafts = [:]
         }
     }
 
     func encode(to encoder: any Encoder) throws {
-        enum Keys: String, CodingKey { case flow, user, tab, page, stack, stacks, modal, drafts }
+        enum Keys: String, CodingKey { case flow, user, tab, page, stack, stacks, modal, drafts, keptDrafts }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(flow, forKey: .flow)
         try container.encode(user, forKey: .user)
@@ -72,6 +77,7 @@ struct NavigationJSON: Encodable {
         try container.encode(stacks, forKey: .stacks)
         try container.encode(modal, forKey: .modal)
         try container.encode(drafts, forKey: .drafts)
+        try container.encode(keptDrafts, forKey: .keptDrafts)
     }
 }
 

@@ -92,9 +92,12 @@ enum TextOutput {
             let name = tab.rawValue
             lines.append("  \(name.padding(10)) \(breadcrumb(state.stacks[name] ?? [name]))")
         }
-        for (path, draft) in state.drafts.sorted(by: { $0.key < $1.key }) {
-            let fields = draft.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\"\(escaped($0.value))\"" }
-            lines.append("draft \(escaped(path)): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
+        for (label, drafts) in [("draft", state.drafts), ("kept draft", state.keptDrafts)] {
+            for (path, draft) in drafts.sorted(by: { $0.key < $1.key }) {
+                let fields = draft.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\"\(escaped($0.value))\"" }
+                lines.append(
+                    "\(label) \(escaped(path)): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
+            }
         }
         return lines.joined(separator: "\n")
     }

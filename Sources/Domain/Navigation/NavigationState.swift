@@ -6,21 +6,30 @@
 /// Domain and Persistence never depend on route types, and the stored form never names a Swift type.
 public struct NavigationState: Equatable, Sendable {
     /// Bumped whenever the stored shape changes; older versions are upgraded, never dropped.
-    /// 1: stacks of paths only. 2: screens carry form drafts; a modal flow.
+    /// 1: stacks of paths only. 2: screens carry form drafts; a modal flow; since schema 6, the
+    /// drafts a link set aside (a column of their own, NULL when there are none).
     public static let currentVersion = 2
 
     public var selectedTab: Tab
     public var selectedPage: HomePage
     public var stacks: [Tab: [ScreenState]]
     public var modal: ModalState?
+    /// Forms a link closed while they held a draft, oldest first, one per path: what was typed
+    /// comes back when the same form opens again. Back discards a draft; a link never does.
+    public var keptDrafts: [ScreenState]
+
+    /// How many kept drafts a user has at most; opening one more lets the oldest go.
+    public static let keptDraftLimit = 20
 
     public init(
-        selectedTab: Tab, selectedPage: HomePage, stacks: [Tab: [ScreenState]], modal: ModalState? = nil
+        selectedTab: Tab, selectedPage: HomePage, stacks: [Tab: [ScreenState]], modal: ModalState? = nil,
+        keptDrafts: [ScreenState] = []
     ) {
         self.selectedTab = selectedTab
         self.selectedPage = selectedPage
         self.stacks = stacks
         self.modal = modal
+        self.keptDrafts = keptDrafts
     }
 
     /// Where a fresh sign-in lands: the home tab on its first page, every tab at its root.
@@ -51,6 +60,7 @@ public struct NavigationState: Equatable, Sendable {
         var plain = self
         plain.stacks = stacks.mapValues { $0.map { ScreenState(path: $0.path) } }
         plain.modal = modal.map { ModalState(stack: $0.stack.map { ScreenState(path: $0.path) }) }
+        plain.keptDrafts = []
         return plain
     }
 

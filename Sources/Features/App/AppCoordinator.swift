@@ -42,6 +42,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     public func perform(_ command: Command) throws -> Outcome {
         // Warnings of a command that failed are not news for the next one.
         pendingWarnings = []
+        main?.actionWarnings = []
         do {
             // Hashing and verifying passwords take a second each: done before the write lock.
             let credentials = try checkCredentials(command.action)
@@ -297,8 +298,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     private func outcome(_ result: ActionResult, warnings: [String], _ useCases: UseCases, showing: Bool = true)
         throws -> Outcome
     {
-        let all = warnings + pendingWarnings
+        let all = warnings + pendingWarnings + (main?.actionWarnings ?? [])
         pendingWarnings = []
+        main?.actionWarnings = []
         if let main {
             let content = showing ? try main.content(useCases) : .notBuilt
             return Outcome(

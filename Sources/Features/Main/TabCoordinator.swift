@@ -17,6 +17,11 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public private(set) var profile: ProfileCoordinator
     /// The modal flow's root coordinator while one is presented.
     public private(set) var modal: (any FlowCoordinator)?
+    /// Forms a link closed while they held a draft, oldest first, one per path; the same form
+    /// gets its draft back when it opens again.
+    public private(set) var keptDrafts: [ScreenState] = []
+    /// What an action let go beside its result (the oldest kept draft), for the app to show once.
+    var actionWarnings: [String] = []
     private var presenter: (any Router)?
     private let modalFlows: ModalFlows
 
@@ -50,7 +55,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         NavigationState(
             selectedTab: selectedTab, selectedPage: home.page,
             stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, root(for: $0).chain.map(\.screenState)) }),
-            modal: modal.map { ModalState(stack: $0.chain.map(\.screenState)) })
+            modal: modal.map { ModalState(stack: $0.chain.map(\.screenState)) }, keptDrafts: keptDrafts)
     }
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {
@@ -88,6 +93,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                         reason: "\(first.path) is not a flow that opens over the tabs"))
             }
         }
+        notices += try restoreKeptDrafts(stored.keptDrafts, useCases)
         return warnings(notices)
     }
 
@@ -107,7 +113,64 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 break
             }
         }
+        for saved in keptDrafts {
+            guard case .gone(let reason) = try keptForm(for: saved.path, useCases) else { continue }
+            keptDrafts.removeAll { $0.path == saved.path }
+            notices.append(.text("\(reason): the kept draft of \(saved.path) was dropped"))
+        }
         return warnings(notices)
+    }
+
+    /// Keeps each stored kept draft whose form still makes sense (the records along its path
+    /// exist) and is not open already: an open form holds its own draft.
+    private func restoreKeptDrafts(_ stored: [ScreenState], _ useCases: UseCases) throws -> [Notice] {
+        keptDrafts = []
+        var notices: [Notice] = []
+        let open = Set(state.allScreens.map(\.path))
+        for saved in stored.suffix(NavigationState.keptDraftLimit) {
+            guard !open.contains(saved.path), !(saved.draft?.isEmpty ?? true) else { continue }
+            switch try keptForm(for: saved.path, useCases) {
+            case .gone(let reason):
+                notices.append(.text("\(reason): the kept draft of \(saved.path) was dropped"))
+            case .form(let form):
+                if let warning = Self.fill(form, with: saved) { notices.append(.text(warning)) }
+                if !form.draft.isEmpty { keep(ScreenState(path: saved.path, draft: form.draft)) }
+            }
+        }
+        return notices
+    }
+
+    private enum KeptForm {
+        case form(any FormCoordinator)
+        case gone(String)
+    }
+
+    /// The form a kept draft belongs to, built along its path from its tab's root without opening
+    /// anything, or why it cannot be shown any more.
+    private func keptForm(for path: String, _ useCases: UseCases) throws -> KeptForm {
+        guard let screen = Screen(path: path) else { return .gone("unknown screen '\(path)'") }
+        guard case .tab(let tab) = screen.place else { return .gone("\(path) is not a form of a tab") }
+        var parent = root(for: tab)
+        for step in screen.chain.dropFirst() {
+            switch try parent.child(for: step, useCases) {
+            case .open(let child): parent = child
+            case .refused(let reason): return .gone(reason)
+            }
+        }
+        guard let form = parent as? any FormCoordinator else { return .gone("\(path) is not a form") }
+        return .form(form)
+    }
+
+    /// Sets a draft aside, replacing an older one of the same form; past the limit the oldest goes.
+    private func keep(_ saved: ScreenState) {
+        keptDrafts.removeAll { $0.path == saved.path }
+        keptDrafts.append(saved)
+        while keptDrafts.count > NavigationState.keptDraftLimit {
+            let dropped = keptDrafts.removeFirst()
+            actionWarnings.append(
+                "only the newest \(NavigationState.keptDraftLimit) drafts are kept: the draft of \(dropped.path) was dropped"
+            )
+        }
     }
 
     /// Opens `screens` one by one over `root`'s chain; the first that cannot be shown is cut with
@@ -331,9 +394,18 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
             }
         }
         let base = open[kept - 1]
+        // A link never throws away what was typed: a form it closes keeps its draft aside.
+        if open.count > kept, open[0] !== modal, let form = open.last as? any FormCoordinator, !form.draft.isEmpty {
+            keep(form.screenState)
+        }
         base.popToSelf()
         var top = base
         for child in pending {
+            if let form = child as? any FormCoordinator, form.draft.isEmpty,
+                let index = keptDrafts.lastIndex(where: { $0.path == child.screen.path })
+            {
+                form.draft = keptDrafts.remove(at: index).draft ?? FormDraft()
+            }
             top.push(child)
             top = child
         }
@@ -378,6 +450,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         presenter?.dismiss()
         presenter = nil
         modal = nil
+        keptDrafts = []
         home = HomeCoordinator(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
         library = LibraryCoordinator(owner: user.id)

@@ -13,15 +13,12 @@ public struct NavigationStore: NavigationRepository {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT version, root_flow, selected_tab, selected_page, stacks, modal
+                    SELECT version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
                     FROM navigation_state WHERE user_id = ?
                     """,
                 arguments: [userID])
         else { return .none }
-        return NavigationCoding.decode(
-            NavigationCoding.Columns(
-                version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
-                page: row["selected_page"], stacks: row["stacks"], modal: row["modal"]))
+        return NavigationCoding.decode(NavigationCoding.Columns(row))
     }
 
     public func save(_ state: NavigationState, for userID: User.ID) throws {
@@ -29,17 +26,18 @@ public struct NavigationStore: NavigationRepository {
         try db.execute(
             sql: """
                 INSERT INTO navigation_state
-                    (user_id, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen)
-                VALUES (?, ?, 'main', ?, ?, ?, ?, ?)
+                    (user_id, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen,
+                     kept_drafts)
+                VALUES (?, ?, 'main', ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET
                     version = excluded.version, root_flow = excluded.root_flow,
                     selected_tab = excluded.selected_tab, selected_page = excluded.selected_page,
                     stacks = excluded.stacks, modal = excluded.modal, current_screen = excluded.current_screen,
-                    updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                    kept_drafts = excluded.kept_drafts, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 """,
             arguments: [
                 userID, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
-                state.currentScreen.path,
+                state.currentScreen.path, columns.keptDrafts,
             ])
     }
 
@@ -49,7 +47,8 @@ public struct NavigationStore: NavigationRepository {
 
     /// Rewrites every stored state of an older version in today's shape. Run once, inside the
     /// migration that introduced the current version; a row that cannot be read is left for the
-    /// user's next command to report.
+    /// user's next command to report. Only the columns that migration knows are written: the
+    /// later ones (kept_drafts) do not exist yet when it runs.
     static func upgradeAll(_ db: Database) throws {
         let rows = try Row.fetchAll(
             db,
@@ -59,14 +58,20 @@ public struct NavigationStore: NavigationRepository {
                 """,
             arguments: [NavigationState.currentVersion])
         for row in rows {
-            let stored = NavigationCoding.decode(
-                NavigationCoding.Columns(
-                    version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
-                    page: row["selected_page"], stacks: row["stacks"], modal: row["modal"]))
-            guard case .state(let state) = stored, let userID = Int64.fromDatabaseValue(row["user_id"]) else {
-                continue
-            }
-            try NavigationStore(db: db).save(state, for: userID)
+            guard case .state(let state) = NavigationCoding.decode(NavigationCoding.Columns(row)),
+                let userID = Int64.fromDatabaseValue(row["user_id"])
+            else { continue }
+            let columns = try NavigationCoding.encode(state)
+            try db.execute(
+                sql: """
+                    UPDATE navigation_state
+                    SET version = ?, selected_tab = ?, selected_page = ?, stacks = ?, modal = ?, current_screen = ?
+                    WHERE user_id = ?
+                    """,
+                arguments: [
+                    NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
+                    state.currentScreen.path, userID,
+                ])
         }
     }
 }
@@ -80,13 +85,37 @@ enum NavigationCoding {
         var page: DatabaseValue
         var stacks: DatabaseValue
         var modal: DatabaseValue
+        var keptDrafts: DatabaseValue = .null
+
+        init(
+            version: DatabaseValue, rootFlow: DatabaseValue, tab: DatabaseValue, page: DatabaseValue,
+            stacks: DatabaseValue, modal: DatabaseValue, keptDrafts: DatabaseValue = .null
+        ) {
+            self.version = version
+            self.rootFlow = rootFlow
+            self.tab = tab
+            self.page = page
+            self.stacks = stacks
+            self.modal = modal
+            self.keptDrafts = keptDrafts
+        }
+
+        /// A `navigation_state` row by column name; one read before schema 6 has no kept_drafts.
+        init(_ row: Row) {
+            self.init(
+                version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
+                page: row["selected_page"], stacks: row["stacks"], modal: row["modal"],
+                keptDrafts: row.hasColumn("kept_drafts") ? row["kept_drafts"] : .null)
+        }
     }
 
-    static func encode(_ state: NavigationState) throws -> (tab: String, page: String, stacks: String, modal: String?) {
+    static func encode(_ state: NavigationState) throws -> (
+        tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?
+    ) {
         let byName = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) })
         return (
             state.selectedTab.rawValue, state.selectedPage.rawValue, try json(byName),
-            try state.modal.map { try json($0) }
+            try state.modal.map { try json($0) }, state.keptDrafts.isEmpty ? nil : try json(state.keptDrafts)
         )
     }
 
@@ -97,7 +126,7 @@ enum NavigationCoding {
             Document(
                 version: NavigationState.currentVersion, tab: columns.tab, page: columns.page,
                 stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) }),
-                modal: state.modal))
+                modal: state.modal, keptDrafts: state.keptDrafts.isEmpty ? nil : state.keptDrafts))
     }
 
     static func decodeDocument(_ text: String?) -> StoredNavigation {
@@ -108,7 +137,8 @@ enum NavigationCoding {
         }
         return decode(
             tab: document.tab, page: document.page,
-            stacks: document.stacks.map { ($0.key, $0.value) }, modal: document.modal)
+            stacks: document.stacks.map { ($0.key, $0.value) }, modal: document.modal,
+            keptDrafts: document.keptDrafts ?? [])
     }
 
     static func decode(_ columns: Columns) -> StoredNavigation {
@@ -131,7 +161,7 @@ enum NavigationCoding {
             }
             return decode(
                 tab: tab, page: page,
-                stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil)
+                stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil, keptDrafts: [])
         case NavigationState.currentVersion:
             guard let byName = try? decoder.decode([String: [ScreenState]].self, from: stacksData) else {
                 return .unreadable(reason: "the stacks are not a JSON object of screen lists")
@@ -149,14 +179,26 @@ enum NavigationCoding {
                     return .unreadable(reason: "the modal flow is not valid JSON")
                 }
             }
-            return decode(tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal)
+            var keptDrafts: [ScreenState] = []
+            if !columns.keptDrafts.isNull {
+                guard let keptData = String.fromDatabaseValue(columns.keptDrafts)?.data(using: .utf8) else {
+                    return .unreadable(reason: "the kept drafts are not text")
+                }
+                do {
+                    keptDrafts = try decoder.decode([ScreenState]?.self, from: keptData) ?? []
+                } catch {
+                    return .unreadable(reason: "the kept drafts are not a JSON list of screens")
+                }
+            }
+            return decode(
+                tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal, keptDrafts: keptDrafts)
         default:
             return .unreadable(reason: "unknown version \(version)")
         }
     }
 
     private static func decode(
-        tab: String, page: String, stacks: [(String, [ScreenState])], modal: ModalState?
+        tab: String, page: String, stacks: [(String, [ScreenState])], modal: ModalState?, keptDrafts: [ScreenState]
     ) -> StoredNavigation {
         guard let selectedTab = Tab(rawValue: tab) else { return .unreadable(reason: "unknown tab '\(tab)'") }
         guard let selectedPage = HomePage(rawValue: page) else { return .unreadable(reason: "unknown page '\(page)'") }
@@ -168,7 +210,9 @@ enum NavigationCoding {
         // An empty modal stack means no modal: there is nothing to show in it.
         let modal = modal.flatMap { $0.stack.isEmpty ? nil : $0 }
         return .state(
-            NavigationState(selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded, modal: modal))
+            NavigationState(
+                selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded, modal: modal,
+                keptDrafts: keptDrafts))
     }
 
     private struct Document: Codable {
@@ -177,6 +221,8 @@ enum NavigationCoding {
         var page: String
         var stacks: [String: [ScreenState]]
         var modal: ModalState?
+        /// Left out when there are none, so a document reads the same as before schema 6.
+        var keptDrafts: [ScreenState]?
     }
 
     private static func json<T: Encodable>(_ value: T) throws -> String {

@@ -84,6 +84,28 @@ import Testing
         #expect(state.keptDrafts.isEmpty)
     }
 
+    @Test func undoKeepsTheDraftOfAFormItClosesOnATabOrInAModal() throws {
+        try typeIntoNewPlayer([("name", "Lu")])
+        try harness.run(.undo)
+        var state = try #require(try harness.state())
+        #expect(state.paths(.players) == ["players"])
+        #expect(state.keptDrafts == [ScreenState(path: "players/new", draft: FormDraft(["name": "Lu"]))])
+
+        try harness.open("books/new")
+        try harness.run(.fill([("isbn", "9780306406157"), ("title", "Dune")]))
+        try harness.run(.undo)
+        state = try #require(try harness.state())
+        #expect(state.modal == nil)
+        #expect(
+            state.keptDrafts.last
+                == ScreenState(path: "books/new", draft: FormDraft(["isbn": "9780306406157", "title": "Dune"])))
+
+        try harness.open("books/new")
+        state = try #require(try harness.state())
+        #expect(state.modal?.stack.first?.draft == FormDraft(["isbn": "9780306406157", "title": "Dune"]))
+        #expect(state.keptDrafts.map(\.path) == ["players/new"])
+    }
+
     @Test func aKeptDraftOfADeletedPlayerIsDroppedWithAWarningInAFreshAndALiveTree() throws {
         let zoe = try harness.addPlayer("Zoë")
         let kai = try harness.addPlayer("Kai")
@@ -138,7 +160,7 @@ import Testing
         state.keptDrafts = [
             ScreenState(path: "players/new", draft: FormDraft(["name": "Shadowed by the open form"])),
             ScreenState(path: "no such screen", draft: FormDraft(["x": "1"])),
-            ScreenState(path: "books/new", draft: FormDraft(["title": "A modal"])),
+            ScreenState(path: "login", draft: FormDraft(["username": "x"])),
             ScreenState(path: "players/\(zoe.id)", draft: FormDraft(["name": "Not a form"])),
             ScreenState(path: "players/\(zoe.id)/edit/age", draft: FormDraft(["age": "abc", "bogus": "1"])),
             ScreenState(path: "players/\(zoe.id)/edit/name", draft: FormDraft(["name": "Zed", "age": "40"])),
@@ -153,7 +175,7 @@ import Testing
         #expect(
             outcome.warnings == [
                 "unknown screen 'no such screen': the kept draft of no such screen was dropped",
-                "books/new is not a form of a tab: the kept draft of books/new was dropped",
+                "login is not a form of the signed-in app: the kept draft of login was dropped",
                 "players/\(zoe.id) is not a form: the kept draft of players/\(zoe.id) was dropped",
                 "the draft of players/\(zoe.id)/edit/age had fields its form does not accept (age, bogus); they were dropped",
                 "the draft of players/\(zoe.id)/edit/name had fields its form does not accept (age); they were dropped",

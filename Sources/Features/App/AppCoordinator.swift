@@ -266,7 +266,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                     "the change \(entry.from) → \(entry.to) could not be read back; undoing the one before it")
                 continue
             }
+            let replaced = main.state
             pendingWarnings += try main.restore(state, useCases)
+            main.keepDrafts(of: replaced)
             return .undone(entry)
         }
     }

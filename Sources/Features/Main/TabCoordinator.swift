@@ -149,9 +149,20 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// anything, or why it cannot be shown any more.
     private func keptForm(for path: String, _ useCases: UseCases) throws -> KeptForm {
         guard let screen = Screen(path: path) else { return .gone("unknown screen '\(path)'") }
-        guard case .tab(let tab) = screen.place else { return .gone("\(path) is not a form of a tab") }
-        var parent = root(for: tab)
-        for step in screen.chain.dropFirst() {
+        let chain = screen.chain
+        var parent: any FlowCoordinator
+        switch screen.place {
+        case .tab(let tab):
+            parent = root(for: tab)
+        case .modal:
+            guard let flow = modalFlows.make(chain[0], StackRouter(root: chain[0]), user) else {
+                return .gone("\(chain[0].path) cannot be opened in this version of clubhouse")
+            }
+            parent = flow
+        case .login:
+            return .gone("\(path) is not a form of the signed-in app")
+        }
+        for step in chain.dropFirst() {
             switch try parent.child(for: step, useCases) {
             case .open(let child): parent = child
             case .refused(let reason): return .gone(reason)
@@ -159,6 +170,24 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         }
         guard let form = parent as? any FormCoordinator else { return .gone("\(path) is not a form") }
         return .form(form)
+    }
+
+    /// A form opening with nothing typed gets the draft kept for it, if any.
+    private func resumeKeptDraft(_ coordinator: any FlowCoordinator) {
+        guard let form = coordinator as? any FormCoordinator, form.draft.isEmpty,
+            let index = keptDrafts.lastIndex(where: { $0.path == coordinator.screen.path })
+        else { return }
+        form.draft = keptDrafts.remove(at: index).draft ?? FormDraft()
+    }
+
+    /// After an undo: every draft the replaced state held that the restored one has no open form
+    /// for is kept aside, so stepping back through navigation never loses what was typed.
+    func keepDrafts(of replaced: NavigationState) {
+        let open = Set(state.allScreens.map(\.path))
+        for saved in replaced.keptDrafts + replaced.allScreens
+        where !(saved.draft?.isEmpty ?? true) && !open.contains(saved.path) {
+            keep(saved)
+        }
     }
 
     /// Sets a draft aside, replacing an older one of the same form; past the limit the oldest goes.
@@ -303,10 +332,11 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                     return
                 }
                 try requireNoModal()
-                guard present(chain[0]) != nil else {
+                guard let flow = present(chain[0]) else {
                     throw ClubhouseError.unresolvedLink(
                         reason: "\(chain[0].path) cannot be opened in this version of clubhouse", deepest: nil)
                 }
+                resumeKeptDraft(flow)
             }
         }
     }
@@ -401,11 +431,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         base.popToSelf()
         var top = base
         for child in pending {
-            if let form = child as? any FormCoordinator, form.draft.isEmpty,
-                let index = keptDrafts.lastIndex(where: { $0.path == child.screen.path })
-            {
-                form.draft = keptDrafts.remove(at: index).draft ?? FormDraft()
-            }
+            resumeKeptDraft(child)
             top.push(child)
             top = child
         }

@@ -140,9 +140,13 @@ enum StoredValueCheck {
                 FROM navigation_state
                 """)
         for row in states {
-            let stored = NavigationCoding.decode(NavigationCoding.Columns(row))
-            if case .unreadable(let reason) = stored {
+            switch NavigationCoding.decode(NavigationCoding.Columns(row)) {
+            case .unreadable(let reason):
                 problems.append("navigation_state of user \(rowid(row)): \(reason)")
+            case .repaired(_, let repairs):
+                problems += repairs.map { "navigation_state of user \(rowid(row)): \($0)" }
+            case .none, .state:
+                break
             }
         }
         let entries = try Row.fetchAll(db, sql: "SELECT id, before_state, after_state FROM navigation_journal")

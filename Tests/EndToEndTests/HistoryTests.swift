@@ -47,18 +47,23 @@ import Testing
 
         #expect(
             try changes(clubhouse) == [
-                "players/1 → players", "home → players/1", "library → home", "players/1 → library",
-                "players → players/1", "home → players",
+                "players/1 → players", "home/results → players/1", "library → home/results", "players/1 → library",
+                "players → players/1", "home/squad → players",
             ])
-        #expect(try changes(clubhouse, limit: 2) == ["players/1 → players", "home → players/1"])
+        #expect(try changes(clubhouse, limit: 2) == ["players/1 → players", "home/results → players/1"])
 
         let json = try entries(clubhouse)
         #expect(json.count == 6)
         #expect(json.allSatisfy { Set($0.keys) == Self.entryKeys })
         #expect(json.allSatisfy { $0["kind"] as? String == "navigate" })
-        #expect(json.map { $0["from"] as? String } == ["players/1", "home", "library", "players/1", "players", "home"])
         #expect(
-            json.map { $0["to"] as? String } == ["players", "players/1", "home", "library", "players/1", "players"])
+            json.map { $0["from"] as? String } == [
+                "players/1", "home/results", "library", "players/1", "players", "home/squad",
+            ])
+        #expect(
+            json.map { $0["to"] as? String } == [
+                "players", "players/1", "home/results", "library", "players/1", "players",
+            ])
         // Only the back closed a screen.
         #expect(json[0]["closed"] as? String == "players/1")
         #expect(json.dropFirst().allSatisfy { $0["closed"] is NSNull })
@@ -88,7 +93,7 @@ import Testing
         #expect(try clubhouse.run(["tab", "library"]).status == 0)
         #expect(try clubhouse.run(["tab", "profile"]).status == 0)
         #expect(try changes(clubhouse, limit: 1) == ["library → profile"])
-        #expect(try changes(clubhouse, limit: 500) == ["library → profile", "home → library"])
+        #expect(try changes(clubhouse, limit: 500) == ["library → profile", "home/squad → library"])
     }
 
     /// A command that changes nothing journals nothing and leaves the file as it was.
@@ -107,6 +112,17 @@ import Testing
         #expect(try clubhouse.run(["history"]).stdout == "No navigation changes yet.\n")
     }
 
+    /// The home tab's page is what changes there, so the journal spells it as the link does.
+    @Test func aPageChangeIsJournaledWithItsPage() throws {
+        let folder = try TemporaryFolder()
+        let clubhouse = ClubhouseProcess(database: try Fixtures.signedInDatabase(in: folder))
+        #expect(try clubhouse.run(["page", "results"]).status == 0)
+        #expect(try clubhouse.run(["page", "reading"]).status == 0)
+        #expect(try changes(clubhouse) == ["home/results → home/reading", "home/squad → home/results"])
+        #expect(try clubhouse.run(["undo"]).status == 0)
+        #expect(try clubhouse.navigation()["page"] as? String == "results")
+    }
+
     @Test func backAtARootAndTheSelectedTabAddNoEntry() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)
@@ -117,7 +133,7 @@ import Testing
         #expect(try clubhouse.run(["tab", "players"]).status == 0)
         #expect(try clubhouse.run(["open", "players"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(try changes(clubhouse) == ["home → players"])
+        #expect(try changes(clubhouse) == ["home/squad → players"])
     }
 
     @Test func undoStepsBackThroughNavigationButNeverData() throws {
@@ -162,8 +178,8 @@ import Testing
         let undone = try changes(clubhouse, limit: 4)
         #expect(
             undone == [
-                "players → home (undo)", "players/1 → players (undo)", "library → players/1 (undo)",
-                "home → library (undo)",
+                "players → home/squad (undo)", "players/1 → players (undo)", "library → players/1 (undo)",
+                "home/results → library (undo)",
             ])
     }
 

@@ -81,10 +81,9 @@ import Testing
     @Test(arguments: [
         "UPDATE navigation_state SET version = 99",
         "UPDATE navigation_state SET stacks = '{not json'",
-        "UPDATE navigation_state SET selected_tab = 'settings'",
         "UPDATE navigation_state SET stacks = 'garbage'",
-        // Version 2 stores screens as objects; a version-1 list of paths under version 2 is not guessed at.
-        #"UPDATE navigation_state SET stacks = '{"players":["players","players/1"]}'"#,
+        "UPDATE navigation_state SET stacks = '[]'",
+        "UPDATE navigation_state SET root_flow = 'login'",
     ])
     func anUnreadableStateWarnsAndStartsAtHome(_ tampering: String) throws {
         let folder = try TemporaryFolder()

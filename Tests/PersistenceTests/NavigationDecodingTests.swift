@@ -77,10 +77,6 @@ import Testing
             }
             #expect(state.keptDrafts.isEmpty)
         }
-        #expect(
-            decode(keptDrafts: "{}".databaseValue)
-                == .unreadable(reason: "the kept drafts are not a JSON list of screens"))
-        #expect(decode(keptDrafts: Data([0xFF]).databaseValue) == .unreadable(reason: "the kept drafts are not text"))
     }
 
     /// The journal's documents carry kept drafts only when there are some, so a document written
@@ -92,27 +88,78 @@ import Testing
         #expect(NavigationCoding.decodeDocument(try NavigationCoding.document(state)) == .state(state))
     }
 
-    @Test func reportsEveryMalformedPartInsteadOfThrowing() {
+    /// Only a row with nothing to read starts from the initial state.
+    @Test func aRowWithNothingToReadIsUnreadable() {
         #expect(decode(version: 3.databaseValue) == .unreadable(reason: "unknown version 3"))
         #expect(decode(version: .null) == .unreadable(reason: "the version is not a number"))
         #expect(decode(version: "two".databaseValue) == .unreadable(reason: "the version is not a number"))
         #expect(decode(rootFlow: "login".databaseValue) == .unreadable(reason: "unknown root flow"))
-        #expect(decode(tab: "settings".databaseValue) == .unreadable(reason: "unknown tab 'settings'"))
-        #expect(decode(page: .null) == .unreadable(reason: "the tab or page is not text"))
         #expect(
             decode(stacks: "{not json".databaseValue)
                 == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
         #expect(
             decode(stacks: #"["players"]"#.databaseValue)
                 == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(
-            decode(stacks: #"{"players":["players"]}"#.databaseValue)
-                == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(
-            decode(stacks: #"{"settings":[]}"#.databaseValue) == .unreadable(reason: "unknown tab 'settings' in stacks")
-        )
         #expect(decode(stacks: Data([0xFF, 0xFE]).databaseValue) == .unreadable(reason: "the stacks are not text"))
-        #expect(decode(modal: "[]".databaseValue) == .unreadable(reason: "the modal flow is not valid JSON"))
+    }
+
+    /// One tampered part costs only itself; each is one problem line.
+    @Test func aRowWithABadPartKeepsEveryOtherPart() {
+        let zoe = ScreenState(path: "players/new", draft: FormDraft(["name": "Zoë"]))
+        func repaired(_ stored: StoredNavigation) -> (NavigationState, [String])? {
+            guard case .repaired(let state, let problems) = stored else {
+                Issue.record("not repaired: \(stored)")
+                return nil
+            }
+            return (state, problems)
+        }
+        if let (state, problems) = repaired(decode(tab: "settings".databaseValue, page: .null)) {
+            #expect(state.selectedTab == .home && state.selectedPage == .squad)
+            #expect(state.stack(for: .players) == [ScreenState(path: "players"), zoe])
+            #expect(
+                problems == [
+                    "the selected tab 'settings' is unknown; home is selected",
+                    "the selected page (not text) is unknown; the home tab shows squad",
+                ])
+        }
+        let stacks =
+            #"{"players":[{"path":"players"},{"path":"players/2"},{"path":5},{"path":"players/2/edit/age"}],"#
+            + #""library":"library","settings":[],"questions":[{"path":"questions"},"questions/1"],"#
+            + #""home":[{"path":"home","draft":"str"}],"profile":[{"path":"profile"},{"path":"gathers","draft":{"a":"1","b":2}}]}"#
+        if let (state, problems) = repaired(decode(stacks: stacks.databaseValue)) {
+            #expect(state.stack(for: .players).map(\.path) == ["players", "players/2"])
+            #expect(state.stack(for: .library).map(\.path) == ["library"])
+            #expect(state.stack(for: .questions).map(\.path) == ["questions"])
+            #expect(state.stack(for: .home) == [ScreenState(path: "home")])
+            #expect(
+                state.stack(for: .profile) == [
+                    ScreenState(path: "profile"), ScreenState(path: "gathers", draft: FormDraft(["a": "1"])),
+                ])
+            #expect(
+                problems == [
+                    "the draft of home is not a JSON object; it was dropped",
+                    "the library tab's stack is not a list; the tab starts at library again",
+                    "screen 3 of the players tab could not be read (its path is not text); it was cut with the 1 above it",
+                    "the draft of gathers had fields that are not text (b); they were dropped",
+                    "screen 2 of the questions tab could not be read (it is not a JSON object); it was cut",
+                    "the stacks name an unknown tab 'settings'; its screens were left out",
+                ])
+        }
+        if let (state, problems) = repaired(decode(modal: "{}".databaseValue)) {
+            #expect(state.modal == nil && state.stack(for: .players).last == zoe)
+            #expect(problems == ["the modal flow could not be read; it was closed"])
+        }
+        if let (state, problems) = repaired(
+            decode(keptDrafts: #"[{"path":"players/3/edit/age","draft":{"age":"30"}},7]"#.databaseValue))
+        {
+            #expect(state.keptDrafts == [ScreenState(path: "players/3/edit/age", draft: FormDraft(["age": "30"]))])
+            #expect(problems == ["a kept draft could not be read (it is not a JSON object); it was dropped"])
+        }
+        for bad: DatabaseValue in ["{}".databaseValue, Data([0xFF]).databaseValue] {
+            if let (_, problems) = repaired(decode(keptDrafts: bad)) {
+                #expect(problems == ["the kept drafts could not be read; they were dropped"])
+            }
+        }
     }
 
     @Test func encodesEveryTabByStableNamesInAStableOrder() throws {
@@ -139,14 +186,14 @@ import Testing
             let result = decode(
                 stacks: text.databaseValue, modal: (generator.next() % 2 == 0 ? text : "null").databaseValue)
             switch result {
-            case .state, .unreadable: break
+            case .state, .repaired, .unreadable: break
             case .none: Issue.record("a row decoded as no row")
             }
-            // The same text as the modal over sound stacks: a state, or unreadable for the modal alone.
+            // The same text as the modal over sound stacks: the stacks always survive it.
             switch decode(modal: text.databaseValue) {
-            case .state: break
-            case .unreadable(let reason): #expect(reason == "the modal flow is not valid JSON", "\(text)")
-            case .none: Issue.record("a row decoded as no row")
+            case .state(let state), .repaired(let state, _):
+                #expect(state.stack(for: .players).map(\.path) == ["players", "players/new"], "\(text)")
+            case .unreadable, .none: Issue.record("sound stacks lost to the modal \(text)")
             }
         }
         // Deep nesting and a huge document.

@@ -99,7 +99,7 @@ import Testing
         }
         let entries = try database.read { try $0.journal.entries(for: ana.id, limit: 100) }
         #expect(entries.count == 5)
-        #expect(entries.first?.to == "home")  // the selected tab stayed home
+        #expect(entries.first?.to == "home/squad")  // the selected tab stayed home, on its first page
         #expect(entries.map(\.id) == entries.map(\.id).sorted(by: >))
         let undoable = try #require(try database.read { try $0.journal.lastUndoable(for: ana.id) })
         #expect(undoable.entry.id == entries[0].id)

@@ -50,6 +50,13 @@ public struct NavigationState: Equatable, Sendable {
         modal?.stack.last ?? stack(for: selectedTab).last ?? ScreenState(path: selectedTab.rawValue)
     }
 
+    /// What the user is looking at, spelled as a link: the current screen's path, or
+    /// `home/<page>` at the home tab's root, where the page is what changes.
+    public var currentPlace: String {
+        if modal == nil, selectedTab == .home, stack(for: .home).count == 1 { return "home/\(selectedPage.rawValue)" }
+        return currentScreen.path
+    }
+
     /// Every screen of every stack and of the modal, tab-bar order, root first.
     public var allScreens: [ScreenState] {
         Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
@@ -126,6 +133,17 @@ public enum StoredNavigation: Equatable, Sendable {
     /// The user has no stored state yet.
     case none
     case state(NavigationState)
+    /// A row with parts that could not be read (a tampered screen, an unknown tab): what could
+    /// be read, and one line per part left out, for the user's warnings.
+    case repaired(NavigationState, problems: [String])
     /// A row that cannot be decoded at all; the reason is for the user's warning.
     case unreadable(reason: String)
+
+    /// The state to build from, whole or repaired.
+    public var state: NavigationState? {
+        switch self {
+        case .state(let state), .repaired(let state, _): state
+        case .none, .unreadable: nil
+        }
+    }
 }

@@ -13,15 +13,18 @@ public struct RecordNavigation {
     }
 
     /// Saves `change.after`; a change that changes nothing is neither saved nor journaled.
-    /// `before` is nil when nothing was stored (a first sign-in): saved, not journaled.
+    /// `before` is nil when nothing readable was stored (a sign-in, a state replaced whole): the
+    /// change is journaled from where a sign-in lands, if it led elsewhere (a link kept while
+    /// signed out).
     public func callAsFunction(
         _ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID
     ) throws {
         guard before != after else { return }
         try navigation.save(after, for: userID)
-        if let before, before.withoutDrafts != after.withoutDrafts {
+        let from = before ?? .initial
+        if from.withoutDrafts != after.withoutDrafts {
             try journal.record(
-                NavigationChange(kind: kind, before: before, after: after), for: userID, keeping: Self.journalLimit)
+                NavigationChange(kind: kind, before: from, after: after), for: userID, keeping: Self.journalLimit)
         }
     }
 }

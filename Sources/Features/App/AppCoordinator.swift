@@ -64,7 +64,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                     // What is stored for the user now shown: after a sign-in, that user's row.
                     let stored = main.user.id == syncedUser ? synced : try useCases.loadNavigation(for: main.user.id)
                     // A state that could not be read is replaced whole, with nothing to journal.
-                    let before: NavigationState? = if case .state(let state) = stored { state } else { nil }
+                    let before = stored.state
                     let after = main.state
                     // Saves and journals only a change; a state that was not stored yet is saved.
                     try useCases.recordNavigation(kind, from: before, to: after, for: main.user.id)
@@ -142,6 +142,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return (stored, ["the saved navigation could not be read (\(reason)); starting at home"])
         case .state(let state):
             return (stored, try main.restore(state, useCases))
+        case .repaired(let state, let problems):
+            return (stored, problems + (try main.restore(state, useCases)))
         }
     }
 
@@ -194,6 +196,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             // The tab bar the sign-in showed starts where this user was, if anything is stored.
             switch try useCases.loadNavigation(for: user.id) {
             case .state(let state): pendingWarnings += try requireMain().restore(state, useCases)
+            case .repaired(let state, let problems):
+                pendingWarnings += problems
+                pendingWarnings += try requireMain().restore(state, useCases)
             case .unreadable(let reason):
                 pendingWarnings.append("the saved navigation could not be read (\(reason)); starting at home")
             case .none: break

@@ -13,7 +13,7 @@ public struct JournalStore: JournalRepository {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                userID, change.kind.rawValue, change.before.currentScreen.path, change.after.currentScreen.path,
+                userID, change.kind.rawValue, change.before.currentPlace, change.after.currentPlace,
                 change.closed, try NavigationCoding.document(change.before),
                 try NavigationCoding.document(change.after),
             ])

@@ -148,53 +148,44 @@ enum NavigationCoding {
         guard String.fromDatabaseValue(columns.rootFlow) == "main" else {
             return .unreadable(reason: "unknown root flow")
         }
-        guard let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page)
-        else { return .unreadable(reason: "the tab or page is not text") }
         guard let stacksData = String.fromDatabaseValue(columns.stacks)?.data(using: .utf8) else {
             return .unreadable(reason: "the stacks are not text")
         }
-        let decoder = JSONDecoder()
         switch version {
         case 1:
-            guard let byName = try? decoder.decode([String: [String]].self, from: stacksData) else {
-                return .unreadable(reason: "the stacks are not a JSON object of screen lists")
-            }
+            guard let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page),
+                let byName = try? JSONDecoder().decode([String: [String]].self, from: stacksData)
+            else { return .unreadable(reason: "the version 1 state is not a tab, a page and lists of screens") }
             return decode(
                 tab: tab, page: page,
                 stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil, keptDrafts: [])
         case NavigationState.currentVersion:
-            guard let byName = try? decoder.decode([String: [ScreenState]].self, from: stacksData) else {
-                return .unreadable(reason: "the stacks are not a JSON object of screen lists")
-            }
-            var modal: ModalState?
-            if !columns.modal.isNull {
-                // JSON null, as well as SQL NULL, is "no modal".
-                // Not `try?`: it would fold a decoded JSON null into a failure.
-                guard let modalData = String.fromDatabaseValue(columns.modal)?.data(using: .utf8) else {
-                    return .unreadable(reason: "the modal flow is not text")
-                }
-                do {
-                    modal = try decoder.decode(ModalState?.self, from: modalData)
-                } catch {
-                    return .unreadable(reason: "the modal flow is not valid JSON")
-                }
-            }
-            var keptDrafts: [ScreenState] = []
-            if !columns.keptDrafts.isNull {
-                guard let keptData = String.fromDatabaseValue(columns.keptDrafts)?.data(using: .utf8) else {
-                    return .unreadable(reason: "the kept drafts are not text")
-                }
-                do {
-                    keptDrafts = try decoder.decode([ScreenState]?.self, from: keptData) ?? []
-                } catch {
-                    return .unreadable(reason: "the kept drafts are not a JSON list of screens")
-                }
-            }
-            return decode(
-                tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal, keptDrafts: keptDrafts)
+            // The common case in one strict pass; a row that fails it is read part by part.
+            if let state = decodeStrictly(columns, stacks: stacksData) { return .state(state) }
+            return NavigationRepair.read(columns, stacks: stacksData)
         default:
             return .unreadable(reason: "unknown version \(version)")
         }
+    }
+
+    private static func decodeStrictly(_ columns: Columns, stacks: Data) -> NavigationState? {
+        let decoder = JSONDecoder()
+        guard let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page),
+            let byName = try? decoder.decode([String: [ScreenState]].self, from: stacks)
+        else { return nil }
+        // JSON null, as well as SQL NULL, is "none" for the modal and the kept drafts. Not `try?`
+        // on the optional: it would fold a decoded JSON null into a failure.
+        func optional<T: Decodable>(_ value: DatabaseValue, _ type: T.Type) -> T?? {
+            if value.isNull { return .some(nil) }
+            guard let data = String.fromDatabaseValue(value)?.data(using: .utf8) else { return nil }
+            do { return .some(try decoder.decode(T?.self, from: data)) } catch { return nil }
+        }
+        guard let modal = optional(columns.modal, ModalState.self),
+            let kept = optional(columns.keptDrafts, [ScreenState].self),
+            case .state(let state) = decode(
+                tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal, keptDrafts: kept ?? [])
+        else { return nil }
+        return state
     }
 
     private static func decode(

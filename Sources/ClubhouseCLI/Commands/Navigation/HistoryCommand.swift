@@ -6,7 +6,11 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "List your navigation changes, newest first.",
-        discussion: "The newest 500 changes are kept. 'clubhouse undo' steps back through them."
+        discussion: """
+            The newest 500 entries are kept, undos included (an undo is an entry too), and \
+            'clubhouse undo' steps back through the changes still listed. The home tab's \
+            page is spelled as its link: home/results.
+            """
     )
 
     @OptionGroup var global: GlobalOptions

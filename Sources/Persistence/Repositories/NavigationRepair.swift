@@ -1,0 +1,124 @@
+import Domain
+import Foundation
+import GRDB
+
+/// Reads a version 2 navigation row that failed the strict decoding part by part, so that one
+/// tampered value costs only itself: a screen that cannot be read is cut with the screens above
+/// it, an unknown tab's stack is dropped, an unknown selected tab or page falls back to home and
+/// its first page, a modal or kept draft that cannot be read is left out. Each of those is one
+/// problem line. Only stacks that are not a JSON object at all leave nothing to read.
+enum NavigationRepair {
+    static func read(_ columns: NavigationCoding.Columns, stacks: Data) -> StoredNavigation {
+        guard let object = json(stacks) as? [String: Any] else {
+            return .unreadable(reason: "the stacks are not a JSON object of screen lists")
+        }
+        var problems: [String] = []
+        let tabText = String.fromDatabaseValue(columns.tab)
+        let selectedTab = tabText.flatMap(Tab.init(rawValue:)) ?? .home
+        if tabText.flatMap(Tab.init(rawValue:)) == nil {
+            problems.append("the selected tab \(quoted(tabText)) is unknown; home is selected")
+        }
+        let pageText = String.fromDatabaseValue(columns.page)
+        let selectedPage = pageText.flatMap(HomePage.init(rawValue:)) ?? .squad
+        if pageText.flatMap(HomePage.init(rawValue:)) == nil {
+            problems.append("the selected page \(quoted(pageText)) is unknown; the home tab shows squad")
+        }
+
+        var stacks: [Tab: [ScreenState]] = [:]
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard let tab = Tab(rawValue: name) else {
+                problems.append("the stacks name an unknown tab '\(name)'; its screens were left out")
+                continue
+            }
+            guard let list = value as? [Any] else {
+                problems.append("the \(name) tab's stack is not a list; the tab starts at \(name) again")
+                continue
+            }
+            stacks[tab] = screens(list, in: "the \(name) tab", &problems)
+        }
+
+        var modal: ModalState?
+        if !columns.modal.isNull {
+            let value = String.fromDatabaseValue(columns.modal).flatMap { json(Data($0.utf8)) }
+            if let object = value as? [String: Any], let list = object["stack"] as? [Any] {
+                let stack = screens(list, in: "the modal flow", &problems)
+                modal = stack.isEmpty ? nil : ModalState(stack: stack)
+            } else if !(value is NSNull) {
+                problems.append("the modal flow could not be read; it was closed")
+            }
+        }
+
+        var keptDrafts: [ScreenState] = []
+        if !columns.keptDrafts.isNull {
+            let value = String.fromDatabaseValue(columns.keptDrafts).flatMap { json(Data($0.utf8)) }
+            if let list = value as? [Any] {
+                for element in list {
+                    switch screen(element) {
+                    case .screen(let saved, let problem):
+                        keptDrafts.append(saved)
+                        if let problem { problems.append(problem) }
+                    case .unreadable(let why):
+                        problems.append("a kept draft could not be read (\(why)); it was dropped")
+                    }
+                }
+            } else if !(value is NSNull) {
+                problems.append("the kept drafts could not be read; they were dropped")
+            }
+        }
+        let state = NavigationState(
+            selectedTab: selectedTab, selectedPage: selectedPage, stacks: stacks, modal: modal, keptDrafts: keptDrafts)
+        return .repaired(state, problems: problems)
+    }
+
+    /// The screens of a stack up to the first that cannot be read.
+    private static func screens(_ list: [Any], in place: String, _ problems: inout [String]) -> [ScreenState] {
+        var stack: [ScreenState] = []
+        for (index, element) in list.enumerated() {
+            switch screen(element) {
+            case .screen(let saved, let problem):
+                stack.append(saved)
+                if let problem { problems.append(problem) }
+            case .unreadable(let why):
+                let above = list.count - index - 1
+                problems.append(
+                    "screen \(index + 1) of \(place) could not be read (\(why)); it was cut"
+                        + (above == 0 ? "" : " with the \(above) above it"))
+                return stack
+            }
+        }
+        return stack
+    }
+
+    private enum ScreenReading {
+        /// A screen, and the problem with its draft if part of it was left out.
+        case screen(ScreenState, String?)
+        case unreadable(String)
+    }
+
+    private static func screen(_ value: Any) -> ScreenReading {
+        guard let object = value as? [String: Any] else { return .unreadable("it is not a JSON object") }
+        guard let path = object["path"] as? String else { return .unreadable("its path is not text") }
+        guard let draft = object["draft"], !(draft is NSNull) else { return .screen(ScreenState(path: path), nil) }
+        guard let fields = draft as? [String: Any] else {
+            return .screen(ScreenState(path: path), "the draft of \(path) is not a JSON object; it was dropped")
+        }
+        var kept = FormDraft()
+        var dropped: [String] = []
+        for (name, text) in fields.sorted(by: { $0.key < $1.key }) {
+            if let text = text as? String { kept[name] = text } else { dropped.append(name) }
+        }
+        let problem =
+            dropped.isEmpty
+            ? nil
+            : "the draft of \(path) had fields that are not text (\(dropped.joined(separator: ", "))); they were dropped"
+        return .screen(ScreenState(path: path, draft: kept), problem)
+    }
+
+    private static func json(_ data: Data) -> Any? {
+        try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+
+    private static func quoted(_ text: String?) -> String {
+        text.map { "'\($0)'" } ?? "(not text)"
+    }
+}

@@ -9,7 +9,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
     public let user: User
-    public private(set) var selectedTab: Tab = .home
+    public internal(set) var selectedTab: Tab = .home
     public private(set) var home: HomeCoordinator
     public private(set) var players: PlayerListCoordinator
     public private(set) var library: LibraryCoordinator
@@ -19,11 +19,11 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     public private(set) var modal: (any FlowCoordinator)?
     /// Forms a link closed while they held a draft, oldest first, one per path; the same form
     /// gets its draft back when it opens again.
-    public private(set) var keptDrafts: [ScreenState] = []
+    public internal(set) var keptDrafts: [ScreenState] = []
     /// What an action let go beside its result (the oldest kept draft), for the app to show once.
     var actionWarnings: [String] = []
     private var presenter: (any Router)?
-    private let modalFlows: ModalFlows
+    let modalFlows: ModalFlows
 
     init(user: User, modalFlows: ModalFlows) {
         self.user = user
@@ -60,214 +60,6 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     public func content(_ useCases: UseCases) throws -> ScreenContent {
         try current.content(useCases)
-    }
-
-    // MARK: Restoration
-
-    /// Rebuilds every tab, the page and the modal from `stored`, screen by screen. A screen that
-    /// cannot be shown any more is cut with everything above it, one warning per cut; the rest of
-    /// that stack, the other tabs, the page and a valid modal stay.
-    func restore(_ stored: NavigationState, _ useCases: UseCases) throws -> [String] {
-        attachRoots()
-        selectedTab = stored.selectedTab
-        home.page = stored.selectedPage
-        var notices: [Notice] = []
-        for tab in Tab.allCases {
-            let root = root(for: tab)
-            let saved = stored.stack(for: tab)
-            let place = "the \(tab.rawValue) tab"
-            if saved[0].path != root.screen.path {
-                notices.append(.cut(saved[...], from: place, reason: "it does not start at \(tab.rawValue)"))
-                continue
-            }
-            notices += try replay(saved.dropFirst(), over: root, in: place, useCases)
-        }
-        if let saved = stored.modal?.stack, let first = saved.first {
-            if let screen = Screen(path: first.path), let modal = present(screen) {
-                if let warning = Self.fill(modal, with: first) { notices.append(.text(warning)) }
-                notices += try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases)
-            } else {
-                notices.append(
-                    .cut(
-                        saved[...], from: "the screens over the tabs",
-                        reason: "\(first.path) is not a flow that opens over the tabs"))
-            }
-        }
-        notices += try restoreKeptDrafts(stored.keptDrafts, useCases)
-        return warnings(notices)
-    }
-
-    /// Checks every open screen against the data again (another process may have deleted a
-    /// record since this tree was built) and cuts what is gone.
-    func revalidate(_ useCases: UseCases) throws -> [String] {
-        var notices: [Notice] = []
-        let places =
-            Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") }
-            + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
-        for (root, place) in places {
-            for coordinator in root.chain {
-                guard let reason = try coordinator.invalidReason(useCases) else { continue }
-                let cut = Array(coordinator.chain.map(\.screenState))
-                if coordinator === root { dismissModal() } else { coordinator.finish() }
-                notices.append(.cut(cut[...], from: place, reason: reason))
-                break
-            }
-        }
-        for saved in keptDrafts {
-            guard case .gone(let reason) = try keptForm(for: saved.path, useCases) else { continue }
-            keptDrafts.removeAll { $0.path == saved.path }
-            notices.append(.text("\(reason): the kept draft of \(saved.path) was dropped"))
-        }
-        return warnings(notices)
-    }
-
-    /// Keeps each stored kept draft whose form still makes sense (the records along its path
-    /// exist) and is not open already: an open form holds its own draft.
-    private func restoreKeptDrafts(_ stored: [ScreenState], _ useCases: UseCases) throws -> [Notice] {
-        keptDrafts = []
-        var notices: [Notice] = []
-        let open = Set(state.allScreens.map(\.path))
-        for saved in stored.suffix(NavigationState.keptDraftLimit) {
-            guard !open.contains(saved.path), !(saved.draft?.isEmpty ?? true) else { continue }
-            switch try keptForm(for: saved.path, useCases) {
-            case .gone(let reason):
-                notices.append(.text("\(reason): the kept draft of \(saved.path) was dropped"))
-            case .form(let form):
-                if let warning = Self.fill(form, with: saved) { notices.append(.text(warning)) }
-                if !form.draft.isEmpty { keep(ScreenState(path: saved.path, draft: form.draft)) }
-            }
-        }
-        return notices
-    }
-
-    private enum KeptForm {
-        case form(any FormCoordinator)
-        case gone(String)
-    }
-
-    /// The form a kept draft belongs to, built along its path from its tab's root without opening
-    /// anything, or why it cannot be shown any more.
-    private func keptForm(for path: String, _ useCases: UseCases) throws -> KeptForm {
-        guard let screen = Screen(path: path) else { return .gone("unknown screen '\(path)'") }
-        let chain = screen.chain
-        var parent: any FlowCoordinator
-        switch screen.place {
-        case .tab(let tab):
-            parent = root(for: tab)
-        case .modal:
-            guard let flow = modalFlows.make(chain[0], StackRouter(root: chain[0]), user) else {
-                return .gone("\(chain[0].path) cannot be opened in this version of clubhouse")
-            }
-            parent = flow
-        case .login:
-            return .gone("\(path) is not a form of the signed-in app")
-        }
-        for step in chain.dropFirst() {
-            switch try parent.child(for: step, useCases) {
-            case .open(let child): parent = child
-            case .refused(let reason): return .gone(reason)
-            }
-        }
-        guard let form = parent as? any FormCoordinator else { return .gone("\(path) is not a form") }
-        return .form(form)
-    }
-
-    /// A form opening with nothing typed gets the draft kept for it, if any.
-    private func resumeKeptDraft(_ coordinator: any FlowCoordinator) {
-        guard let form = coordinator as? any FormCoordinator, form.draft.isEmpty,
-            let index = keptDrafts.lastIndex(where: { $0.path == coordinator.screen.path })
-        else { return }
-        form.draft = keptDrafts.remove(at: index).draft ?? FormDraft()
-    }
-
-    /// After an undo: every draft the replaced state held that the restored one has no open form
-    /// for is kept aside, so stepping back through navigation never loses what was typed.
-    func keepDrafts(of replaced: NavigationState) {
-        let open = Set(state.allScreens.map(\.path))
-        for saved in replaced.keptDrafts + replaced.allScreens
-        where !(saved.draft?.isEmpty ?? true) && !open.contains(saved.path) {
-            keep(saved)
-        }
-    }
-
-    /// Sets a draft aside, replacing an older one of the same form; past the limit the oldest goes.
-    private func keep(_ saved: ScreenState) {
-        keptDrafts.removeAll { $0.path == saved.path }
-        keptDrafts.append(saved)
-        while keptDrafts.count > NavigationState.keptDraftLimit {
-            let dropped = keptDrafts.removeFirst()
-            actionWarnings.append(
-                "only the newest \(NavigationState.keptDraftLimit) drafts are kept: the draft of \(dropped.path) was dropped"
-            )
-        }
-    }
-
-    /// Opens `screens` one by one over `root`'s chain; the first that cannot be shown is cut with
-    /// the rest. Returns the warnings: the cut, and draft fields that do not fit their form.
-    private func replay(
-        _ screens: ArraySlice<ScreenState>, over root: any FlowCoordinator, in place: String, _ useCases: UseCases
-    ) throws -> [Notice] {
-        var notices: [Notice] = []
-        for (index, saved) in zip(screens.indices, screens) {
-            let top = root.top
-            let reason: String
-            if let screen = Screen(path: saved.path) {
-                switch try top.child(for: screen, useCases) {
-                case .open(let child):
-                    top.push(child)
-                    if let warning = Self.fill(child, with: saved) { notices.append(.text(warning)) }
-                    continue
-                case .refused(let why):
-                    reason = why
-                }
-            } else {
-                reason = "unknown screen '\(saved.path)'"
-            }
-            return notices + [.cut(screens[index...], from: place, reason: reason)]
-        }
-        return notices
-    }
-
-    /// Gives a restored form its draft, keeping only the fields its form has and would accept as
-    /// typed: a tampered or outdated field must not make every later submit fail.
-    private static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) -> String? {
-        guard let form = coordinator as? any FormCoordinator, let draft = saved.draft else { return nil }
-        let names = Set(form.fields.map(\.name))
-        var kept = FormDraft()
-        var dropped: [String] = []
-        for (name, text) in draft.fields.sorted(by: { $0.key < $1.key }) {
-            if names.contains(name), (try? form.check(name, text)) != nil {
-                kept[name] = text
-            } else {
-                dropped.append(name)
-            }
-        }
-        form.draft = kept
-        guard !dropped.isEmpty else { return nil }
-        return
-            "the draft of \(saved.path) had fields its form does not accept (\(dropped.joined(separator: ", "))); they were dropped"
-    }
-
-    /// What a restore found, worded only once everything is rebuilt: a cut names the screen the
-    /// user lands on, which later tabs and the modal decide.
-    private enum Notice {
-        case text(String)
-        case cut(ArraySlice<ScreenState>, from: String, reason: String)
-    }
-
-    private func warnings(_ notices: [Notice]) -> [String] {
-        notices.map { notice in
-            switch notice {
-            case .text(let text):
-                return text
-            case .cut(let cut, let place, let reason):
-                var warning =
-                    "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(current.screen.path)"
-                let drafts = cut.filter { !($0.draft?.isEmpty ?? true) }.map(\.path)
-                if !drafts.isEmpty { warning += " (the draft of \(drafts.joined(separator: ", ")) was dropped)" }
-                return warning
-            }
-        }
     }
 
     // MARK: Actions
@@ -438,7 +230,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// Presents the modal flow for `screen` over the tabs, or nil when the app has none.
-    private func present(_ screen: Screen) -> (any FlowCoordinator)? {
+    func present(_ screen: Screen) -> (any FlowCoordinator)? {
         let presenter = root(for: selectedTab).router
         let router = presenter.present(screen)
         guard let flow = modalFlows.make(screen, router, user) else {
@@ -452,7 +244,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         return flow
     }
 
-    private func dismissModal() {
+    func dismissModal() {
         modal?.finish()
     }
 
@@ -470,7 +262,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// Fresh roots for every tab, releasing whatever was open.
-    private func attachRoots() {
+    func attachRoots() {
         for child in childCoordinators { child.finishDelegate = nil }
         childCoordinators.removeAll()
         presenter?.dismiss()

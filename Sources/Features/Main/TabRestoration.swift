@@ -1,0 +1,131 @@
+import Domain
+import Navigation
+
+/// Rebuilding the tab bar from a stored state, and checking a live one against the data again:
+/// what cannot be shown any more is cut, screen by screen, one warning each.
+extension TabCoordinator {
+    /// Rebuilds every tab, the page and the modal from `stored`, screen by screen. A screen that
+    /// cannot be shown any more is cut with everything above it, one warning per cut; the rest of
+    /// that stack, the other tabs, the page and a valid modal stay.
+    func restore(_ stored: NavigationState, _ useCases: UseCases) throws -> [String] {
+        attachRoots()
+        selectedTab = stored.selectedTab
+        home.page = stored.selectedPage
+        var notices: [Notice] = []
+        for tab in Tab.allCases {
+            let root = root(for: tab)
+            let saved = stored.stack(for: tab)
+            let place = "the \(tab.rawValue) tab"
+            if saved[0].path != root.screen.path {
+                notices.append(.cut(saved[...], from: place, reason: "it does not start at \(tab.rawValue)"))
+                continue
+            }
+            notices += try replay(saved.dropFirst(), over: root, in: place, useCases)
+        }
+        if let saved = stored.modal?.stack, let first = saved.first {
+            if let screen = Screen(path: first.path), let modal = present(screen) {
+                if let warning = Self.fill(modal, with: first) { notices.append(.text(warning)) }
+                notices += try replay(saved.dropFirst(), over: modal, in: "the \(screen.path) flow", useCases)
+            } else {
+                notices.append(
+                    .cut(
+                        saved[...], from: "the screens over the tabs",
+                        reason: "\(first.path) is not a flow that opens over the tabs"))
+            }
+        }
+        notices += try restoreKeptDrafts(stored.keptDrafts, useCases)
+        return warnings(notices)
+    }
+
+    /// Checks every open screen against the data again (another process may have deleted a
+    /// record since this tree was built) and cuts what is gone.
+    func revalidate(_ useCases: UseCases) throws -> [String] {
+        var notices: [Notice] = []
+        let places =
+            Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") }
+            + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
+        for (root, place) in places {
+            for coordinator in root.chain {
+                guard let reason = try coordinator.invalidReason(useCases) else { continue }
+                let cut = Array(coordinator.chain.map(\.screenState))
+                if coordinator === root { dismissModal() } else { coordinator.finish() }
+                notices.append(.cut(cut[...], from: place, reason: reason))
+                break
+            }
+        }
+        for saved in keptDrafts {
+            guard case .gone(let reason) = try keptForm(for: saved.path, useCases) else { continue }
+            keptDrafts.removeAll { $0.path == saved.path }
+            notices.append(.text("\(reason): the kept draft of \(saved.path) was dropped"))
+        }
+        return warnings(notices)
+    }
+
+    /// Opens `screens` one by one over `root`'s chain; the first that cannot be shown is cut with
+    /// the rest. Returns the warnings: the cut, and draft fields that do not fit their form.
+    fileprivate func replay(
+        _ screens: ArraySlice<ScreenState>, over root: any FlowCoordinator, in place: String, _ useCases: UseCases
+    ) throws -> [Notice] {
+        var notices: [Notice] = []
+        for (index, saved) in zip(screens.indices, screens) {
+            let top = root.top
+            let reason: String
+            if let screen = Screen(path: saved.path) {
+                switch try top.child(for: screen, useCases) {
+                case .open(let child):
+                    top.push(child)
+                    if let warning = Self.fill(child, with: saved) { notices.append(.text(warning)) }
+                    continue
+                case .refused(let why):
+                    reason = why
+                }
+            } else {
+                reason = "unknown screen '\(saved.path)'"
+            }
+            return notices + [.cut(screens[index...], from: place, reason: reason)]
+        }
+        return notices
+    }
+
+    /// Gives a restored form its draft, keeping only the fields its form has and would accept as
+    /// typed: a tampered or outdated field must not make every later submit fail.
+    static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) -> String? {
+        guard let form = coordinator as? any FormCoordinator, let draft = saved.draft else { return nil }
+        let names = Set(form.fields.map(\.name))
+        var kept = FormDraft()
+        var dropped: [String] = []
+        for (name, text) in draft.fields.sorted(by: { $0.key < $1.key }) {
+            if names.contains(name), (try? form.check(name, text)) != nil {
+                kept[name] = text
+            } else {
+                dropped.append(name)
+            }
+        }
+        form.draft = kept
+        guard !dropped.isEmpty else { return nil }
+        return
+            "the draft of \(saved.path) had fields its form does not accept (\(dropped.joined(separator: ", "))); they were dropped"
+    }
+
+    /// What a restore found, worded only once everything is rebuilt: a cut names the screen the
+    /// user lands on, which later tabs and the modal decide.
+    enum Notice {
+        case text(String)
+        case cut(ArraySlice<ScreenState>, from: String, reason: String)
+    }
+
+    fileprivate func warnings(_ notices: [Notice]) -> [String] {
+        notices.map { notice in
+            switch notice {
+            case .text(let text):
+                return text
+            case .cut(let cut, let place, let reason):
+                var warning =
+                    "\(reason): cut \(cut.map(\.path).joined(separator: " > ")) from \(place); you are on \(current.screen.path)"
+                let drafts = cut.filter { !($0.draft?.isEmpty ?? true) }.map(\.path)
+                if !drafts.isEmpty { warning += " (the draft of \(drafts.joined(separator: ", ")) was dropped)" }
+                return warning
+            }
+        }
+    }
+}

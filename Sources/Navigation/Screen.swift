@@ -101,12 +101,12 @@ public enum Screen: Hashable, Sendable {
         return Int64(text)
     }
 
-    /// ISBN-10 (last character may be X) or ISBN-13, digits only.
+    /// ISBN-10 (last character may be X, typed as x too) or ISBN-13, digits only.
     private static func isISBN(_ text: String) -> Bool {
         let digits = text.dropLast()
         guard let last = text.last, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
         switch text.count {
-        case 10: return last == "X" || (last.isASCII && last.isNumber)
+        case 10: return last == "X" || last == "x" || (last.isASCII && last.isNumber)
         case 13: return last.isASCII && last.isNumber
         default: return false
         }

@@ -32,6 +32,12 @@ import Testing
         #expect(Screen(path: path) == nil)
     }
 
+    /// An ISBN-10's X is often typed lower-case; opening the book normalises it to ISBN-13 anyway.
+    @Test func aLowerCaseXEndsAnISBN10Too() {
+        #expect(Screen(path: "books/080442957x") == .book(isbn: "080442957x"))
+        #expect(Screen(path: "books/08044295x7") == nil)
+    }
+
     @Test func largestIdRoundTrips() {
         let path = "players/\(Int64.max)"
         #expect(Screen(path: path)?.path == path)

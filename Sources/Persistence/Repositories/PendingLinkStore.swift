@@ -7,7 +7,9 @@ public struct PendingLinkStore: PendingLinkRepository {
 
     public func pending() throws -> String? {
         let value = try DatabaseValue.fetchOne(db, sql: "SELECT link FROM pending_link WHERE id = 1")
-        return value.flatMap(String.fromDatabaseValue)
+        // A value of another type reads as SQLite would show it, so the sign-in can say it was
+        // dropped rather than drop it unsaid.
+        return value.flatMap(RowDecoding.text)
     }
 
     public func setPending(_ link: String?) throws {

@@ -60,6 +60,36 @@ import Testing
         #expect(player["favouriteTeam"] as? String == "Boca Juniors")
     }
 
+    /// While the form asks, another process signs in someone else and opens the same form: the
+    /// next answer is refused instead of landing in that user's draft.
+    @Test func anAnswerNeverLandsInAnotherUsersForm() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        let bob = ["bob", "--password-stdin"]
+        #expect(try clubhouse.run(["logout"]).status == 0)
+        #expect(try clubhouse.run(["register"] + bob, stdin: "b0b-password\n").status == 0)
+        #expect(try clubhouse.run(["login", "ana", "--password-stdin"], stdin: Fixtures.password + "\n").status == 0)
+        let run = try clubhouse.runInTerminal(
+            ["player", "add"],
+            answering: [
+                Turn(Self.name, "Ana's"),
+                Turn(Self.age, "30") { () throws in
+                    #expect(try clubhouse.run(["logout"]).status == 0)
+                    #expect(try clubhouse.run(["login"] + bob, stdin: "b0b-password\n").status == 0)
+                    #expect(try clubhouse.run(["open", "players/new"]).status == 0)
+                },
+            ])
+        #expect(run.result.status == 1)
+        #expect(
+            run.result.stderr.hasSuffix(
+                "error: players/new is no longer on show (another command moved away from it or signed in); nothing more was typed into it\n"
+            ))
+        #expect(try clubhouse.navigation()["user"] as? String == "bob")
+        #expect(try draft(clubhouse) == [:])
+        #expect(try sqlite(path, "SELECT count(*) FROM players") == "0")
+    }
+
     @Test func afterTheLastAnswerTheFormClosesOnThePlayersList() throws {
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: try Fixtures.signedInDatabase(in: folder))

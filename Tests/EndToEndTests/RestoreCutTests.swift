@@ -173,6 +173,30 @@ import Testing
         #expect(try clubhouse.run(["check"]).status == 0)
     }
 
+    /// A write that moves nothing still saves a repaired row, so its warning is said once; and a
+    /// kept-drafts column far larger than clubhouse writes is not read at all.
+    @Test func aRepairIsSavedByTheNextWriteEvenWhenNothingMoves() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        #expect(try clubhouse.run(["tab", "questions"]).status == 0)
+        try sqlite(
+            path,
+            """
+            UPDATE navigation_state SET modal = '{{',
+                kept_drafts = '[' || substr(replace(hex(zeroblob(300000)), '00', '{"path":"players/new"},'), 1, 2000000) || '{"path":"players/new"}]'
+            """)
+        let first = try clubhouse.run(["tab", "questions"])
+        #expect(first.status == 0)
+        #expect(
+            first.stderrLines == [
+                "warning: the modal flow could not be read; it was closed",
+                "warning: the kept drafts are larger than 1 MiB; they were dropped",
+            ])
+        #expect(try sqlite(path, "SELECT quote(modal), quote(kept_drafts) FROM navigation_state") == "NULL|NULL")
+        #expect(try clubhouse.run(["tab", "questions"]).stderr.isEmpty)
+    }
+
     /// A stale screen is not a reason to drop what is valid: an unknown path cuts, never resets.
     @Test func anUnknownPathIsCutNotReset() throws {
         let folder = try TemporaryFolder()

@@ -106,6 +106,48 @@ import Testing
         #expect(state.keptDrafts.map(\.path) == ["players/new"])
     }
 
+    /// Undo moves, it never changes what is typed: a draft a submit, --discard-draft or back
+    /// ended stays ended, and a newer draft is never swapped for the journal's older copy.
+    @Test func undoNeverBringsBackAnEndedDraftNorAnOlderOne() throws {
+        try typeIntoNewPlayer([("name", "Zed"), ("age", "31")])
+        try harness.run(.submit([], discardingDraft: false))
+        try harness.run(.undo)
+        var state = try #require(try harness.state())
+        #expect(state.currentScreen == ScreenState(path: "players/new", draft: FormDraft()))
+        #expect(state.keptDrafts.isEmpty)
+
+        try harness.run(.fill([("name", "Keep")]))
+        try harness.run(.back)
+        try harness.run(.undo)
+        state = try #require(try harness.state())
+        #expect(state.currentScreen == ScreenState(path: "players/new", draft: FormDraft()))
+
+        try harness.run(.fill([("name", "Ann")]))
+        try harness.open("players/1")
+        try harness.open("players/new")
+        try harness.run(.fill([("age", "30")]))
+        try harness.run(.undo)  // back to players/1: the form's newer draft is kept aside
+        try harness.run(.undo)  // back to the form as it was first opened: the newer draft comes back
+        state = try #require(try harness.state())
+        #expect(
+            state.currentScreen == ScreenState(path: "players/new", draft: FormDraft(["name": "Ann", "age": "30"])))
+        #expect(state.keptDrafts.isEmpty)
+    }
+
+    @Test func deletingAPlayerTakesTheKeptDraftsOfItsEditFormsAlong() throws {
+        let zoe = try harness.addPlayer("Zoë")
+        try harness.open("players/\(zoe.id)/edit/age")
+        try harness.run(.fill([("age", "33")]))
+        let deleted = try harness.run(Command(link: .screen(.player(zoe.id)), .deletePlayer))
+        #expect(deleted.warnings == ["the kept draft of players/\(zoe.id)/edit/age went with the player"])
+        guard case .state(let stored) = try harness.stored(for: ana) else {
+            Issue.record("nothing stored")
+            return
+        }
+        #expect(stored.keptDrafts.isEmpty)
+        #expect(try harness.look().warnings.isEmpty)
+    }
+
     @Test func aKeptDraftOfADeletedPlayerIsDroppedWithAWarningInAFreshAndALiveTree() throws {
         let zoe = try harness.addPlayer("Zoë")
         let kai = try harness.addPlayer("Kai")
@@ -150,6 +192,21 @@ import Testing
             ])
     }
 
+    /// More kept drafts than the limit (a tampered row) are said to be dropped, oldest first.
+    @Test func storedKeptDraftsPastTheLimitAreDroppedWithAWarning() throws {
+        var players: [Player] = []
+        for index in 0..<(NavigationState.keptDraftLimit + 3) { players.append(try harness.addPlayer("P\(index)")) }
+        var state = NavigationState.initial
+        state.keptDrafts = players.map {
+            ScreenState(path: "players/\($0.id)/edit/age", draft: FormDraft(["age": "20"]))
+        }
+        try harness.store(state, for: ana)
+        let outcome = try harness.look()
+        #expect(outcome.state?.keptDrafts.count == NavigationState.keptDraftLimit)
+        let dropped = players.prefix(3).map { "players/\($0.id)/edit/age" }.joined(separator: ", ")
+        #expect(outcome.warnings == ["only the newest 20 drafts are kept: the drafts of \(dropped) were dropped"])
+    }
+
     /// Stored kept drafts are data like any other: what makes no sense is let go, the rest stays.
     @Test func tamperedKeptDraftsAreCheckedOneByOne() throws {
         let zoe = try harness.addPlayer("Zoë")
@@ -163,6 +220,7 @@ import Testing
             ScreenState(path: "login", draft: FormDraft(["username": "x"])),
             ScreenState(path: "players/\(zoe.id)", draft: FormDraft(["name": "Not a form"])),
             ScreenState(path: "players/\(zoe.id)/edit/age", draft: FormDraft(["age": "abc", "bogus": "1"])),
+            ScreenState(path: "players/\(zoe.id)/edit/name", draft: FormDraft(["name": "Older"])),
             ScreenState(path: "players/\(zoe.id)/edit/name", draft: FormDraft(["name": "Zed", "age": "40"])),
             ScreenState(path: "players/\(zoe.id)/edit/skill", draft: nil),
         ]
@@ -174,11 +232,13 @@ import Testing
             ])
         #expect(
             outcome.warnings == [
+                "the kept draft of players/new gave way to the same form open on its stack",
                 "unknown screen 'no such screen': the kept draft of no such screen was dropped",
                 "login is not a form of the signed-in app: the kept draft of login was dropped",
                 "players/\(zoe.id) is not a form: the kept draft of players/\(zoe.id) was dropped",
                 "the draft of players/\(zoe.id)/edit/age had fields its form does not accept (age, bogus); they were dropped",
                 "the draft of players/\(zoe.id)/edit/name had fields its form does not accept (age); they were dropped",
+                "players/\(zoe.id)/edit/name had two kept drafts; the older was dropped",
             ])
         #expect(outcome.state?.stack(for: .players).last?.draft == FormDraft(["name": "Open"]))
     }

@@ -14,6 +14,41 @@ import Testing
         try harness.registerAndSignIn("ana")
     }
 
+    /// A prompt answers field after field through one tree; meanwhile another process signs in
+    /// someone else on the same form. The answers must not land in that user's draft.
+    @Test func anExpectedFormRefusesAnotherUsersFormInItsPlace() throws {
+        let live = harness.app()
+        let opened = try live.perform(.open(.screen(.newPlayer)))
+        guard case .main(let ana, _, _) = opened.view else {
+            Issue.record("not signed in")
+            return
+        }
+        let expecting = ScreenExpectation(user: ana.id, screen: .newPlayer)
+        try live.perform(Command(.fill([("name", "Ana's")]), expecting: expecting))
+
+        try harness.signOut()
+        let bob = try harness.registerAndSignIn("bob")
+        try harness.open("players/new")
+        #expect(throws: ClubhouseError.self) {
+            try live.perform(Command(.fill([("age", "30")]), expecting: expecting))
+        }
+        #expect(throws: ClubhouseError.self) {
+            try live.perform(Command(.submit([], discardingDraft: false), expecting: expecting))
+        }
+        #expect(try harness.state()?.stack(for: .players).last == ScreenState(path: "players/new", draft: FormDraft()))
+        #expect(try harness.database.read { try $0.players.count(owner: bob.id) } == 0)
+
+        // The same user on another form of the same tab is refused too.
+        try harness.signOut()
+        _ = try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        let live2 = harness.app()
+        try live2.perform(.open(.screen(.newPlayer)))
+        try harness.open("players")
+        #expect(throws: ClubhouseError.self) {
+            try live2.perform(Command(.fill([("name", "Late")]), expecting: expecting))
+        }
+    }
+
     @Test func aLiveTreeSeesWhatAnotherProcessChanged() throws {
         let zoe = try harness.addPlayer("Zoë")
         let live = harness.app()

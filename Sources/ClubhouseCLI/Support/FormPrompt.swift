@@ -5,34 +5,38 @@ import Navigation
 /// Fills a form on the terminal, as `gh issue create` does: opens it (resuming its draft), types
 /// the options given, then asks for each field still missing. Every answer is its own action, so
 /// it is in the stored draft as soon as Enter is pressed: a Ctrl-C, a closed terminal or a
-/// killed process loses nothing already answered.
+/// killed process loses nothing already answered. Each answer, and the submit that follows,
+/// expects the same user and form on show: another process may sign in someone else meanwhile.
 enum FormPrompt {
     static func run(
         _ app: AppCoordinator, link: Link, given: [(name: String, text: String)], discardDraft: Bool
-    ) throws {
+    ) throws -> ScreenExpectation {
         let opened = try CommandContext.perform(app, Command(link: link, discardDraft ? .discardDraft : .none))
-        guard case .form(let form) = try opened.requireMain().content else {
+        let main = try opened.requireMain()
+        guard case .form(let form) = main.content else {
             throw ClubhouseError.notOnScreen("\(link.text) is not a form")
         }
+        let expecting = ScreenExpectation(user: main.user.id, screen: form.screen)
         if !form.draft.isEmpty {
             let answered = form.fields.filter { form.draft[$0.name] != nil }.map(\.name)
             Output.note(
                 "resuming your draft (\(answered.joined(separator: ", ")) already filled; --discard-draft starts afresh)"
             )
         }
-        if !given.isEmpty { _ = try CommandContext.perform(app, Command(.fill(given))) }
+        if !given.isEmpty { _ = try CommandContext.perform(app, Command(.fill(given), expecting: expecting)) }
         let typed = Set(given.map(\.name))
         for field in form.missing where !typed.contains(field.name) {
             while true {
                 let answer = try ask(field)
                 do {
-                    _ = try CommandContext.perform(app, Command(.fill([(field.name, answer)])))
+                    _ = try CommandContext.perform(app, Command(.fill([(field.name, answer)]), expecting: expecting))
                     break
                 } catch ClubhouseError.invalidInput(let reason) {
                     Output.note(reason)  // the same field is asked again
                 }
             }
         }
+        return expecting
     }
 
     private static func ask(_ field: FormField) throws -> String {

@@ -15,11 +15,12 @@ public struct RecordNavigation {
     /// Saves `change.after`; a change that changes nothing is neither saved nor journaled.
     /// `before` is nil when nothing readable was stored (a sign-in, a state replaced whole): the
     /// change is journaled from where a sign-in lands, if it led elsewhere (a link kept while
-    /// signed out).
+    /// signed out). A stored row that had to be repaired is saved even when nothing moved.
     public func callAsFunction(
-        _ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID
+        _ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID,
+        replacingRepaired: Bool = false
     ) throws {
-        guard before != after else { return }
+        guard before != after || replacingRepaired else { return }
         try navigation.save(after, for: userID)
         let from = before ?? .initial
         if from.withoutDrafts != after.withoutDrafts {

@@ -50,6 +50,13 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 let useCases = UseCases(repositories, clock: clock)
                 let (synced, warnings) = try sync(useCases)
                 let syncedUser = knownUser
+                if let expected = command.expecting,
+                    main?.user.id != expected.user || main?.current.screen != expected.screen
+                {
+                    throw ClubhouseError.notOnScreen(
+                        "\(expected.screen.path) is no longer on show (another command moved away from it or signed in); nothing more was typed into it"
+                    )
+                }
                 let result = try act(command, credentials, useCases)
                 // Undo replaces the whole state: the cuts of the state it replaced are not news.
                 let shown: [String] = if case .undone = result { [] } else { warnings }
@@ -66,8 +73,11 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                     // A state that could not be read is replaced whole, with nothing to journal.
                     let before = stored.state
                     let after = main.state
-                    // Saves and journals only a change; a state that was not stored yet is saved.
-                    try useCases.recordNavigation(kind, from: before, to: after, for: main.user.id)
+                    // Saves and journals only a change; a state that was not stored yet is saved,
+                    // and so is a repaired one, so that its warnings are not repeated forever.
+                    let repaired = if case .repaired = stored { true } else { false }
+                    try useCases.recordNavigation(
+                        kind, from: before, to: after, for: main.user.id, replacingRepaired: repaired)
                     known = .state(after)
                     knownUser = main.user.id
                 }
@@ -271,9 +281,11 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                     "the change \(entry.from) → \(entry.to) could not be read back; undoing the one before it")
                 continue
             }
+            // Undo moves, it never changes what is typed: the screens come from the journal, the
+            // drafts from now (a draft a submit or back ended does not come back).
             let replaced = main.state
-            pendingWarnings += try main.restore(state, useCases)
-            main.keepDrafts(of: replaced)
+            pendingWarnings += try main.restore(state.withoutDrafts, useCases)
+            main.carryDrafts(from: replaced)
             return .undone(entry)
         }
     }

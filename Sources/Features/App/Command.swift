@@ -9,10 +9,14 @@ public struct Command {
     public var action: Action
     /// Signed out, the link is kept for the next sign-in instead of failing (`clubhouse open`).
     public var keepsLinkWhenSignedOut = false
+    /// Acts only while this user is signed in and this screen is on show: a prompt that answers
+    /// field after field must never type into a form another command put in its place.
+    public var expecting: ScreenExpectation?
 
-    public init(link: Link? = nil, _ action: Action = .none) {
+    public init(link: Link? = nil, _ action: Action = .none, expecting: ScreenExpectation? = nil) {
         self.link = link
         self.action = action
+        self.expecting = expecting
     }
 
     public static func open(_ link: Link) -> Command { Command(link: link) }
@@ -22,6 +26,17 @@ public struct Command {
         var command = Command(link: link)
         command.keepsLinkWhenSignedOut = true
         return command
+    }
+}
+
+/// Who must be signed in and what must be on show for a command to act (see `Command.expecting`).
+public struct ScreenExpectation: Equatable, Sendable {
+    public let user: User.ID
+    public let screen: Screen
+
+    public init(user: User.ID, screen: Screen) {
+        self.user = user
+        self.screen = screen
     }
 }
 

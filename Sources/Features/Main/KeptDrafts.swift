@@ -7,15 +7,26 @@ extension TabCoordinator {
     /// exist) and is not open already: an open form holds its own draft.
     func restoreKeptDrafts(_ stored: [ScreenState], _ useCases: UseCases) throws -> [Notice] {
         keptDrafts = []
+        // A kept draft with nothing typed in it holds nothing to lose.
+        let typed = stored.filter { !($0.draft?.isEmpty ?? true) }
         var notices: [Notice] = []
+        let limit = NavigationState.keptDraftLimit
+        if typed.count > limit {
+            let paths = typed.prefix(typed.count - limit).map(\.path).joined(separator: ", ")
+            notices.append(.text("only the newest \(limit) drafts are kept: the drafts of \(paths) were dropped"))
+        }
         let open = Set(state.allScreens.map(\.path))
-        for saved in stored.suffix(NavigationState.keptDraftLimit) {
-            guard !open.contains(saved.path), !(saved.draft?.isEmpty ?? true) else { continue }
+        for saved in typed.suffix(limit) {
             switch try keptForm(for: saved.path, useCases) {
             case .gone(let reason):
                 notices.append(.text("\(reason): the kept draft of \(saved.path) was dropped"))
+            case .form(_) where open.contains(saved.path):
+                notices.append(.text("the kept draft of \(saved.path) gave way to the same form open on its stack"))
             case .form(let form):
                 if let warning = Self.fill(form, with: saved) { notices.append(.text(warning)) }
+                if keptDrafts.contains(where: { $0.path == saved.path }) {
+                    notices.append(.text("\(saved.path) had two kept drafts; the older was dropped"))
+                }
                 if !form.draft.isEmpty { keep(ScreenState(path: saved.path, draft: form.draft)) }
             }
         }
@@ -62,14 +73,28 @@ extension TabCoordinator {
         form.draft = keptDrafts.remove(at: index).draft ?? FormDraft()
     }
 
-    /// After an undo: every draft the replaced state held that the restored one has no open form
-    /// for is kept aside, so stepping back through navigation never loses what was typed.
-    func keepDrafts(of replaced: NavigationState) {
-        let open = Set(state.allScreens.map(\.path))
-        for saved in replaced.keptDrafts + replaced.allScreens
-        where !(saved.draft?.isEmpty ?? true) && !open.contains(saved.path) {
-            keep(saved)
+    /// After an undo, which restores screens without drafts: every draft the replaced state held
+    /// goes back into the same form if it is open again, else is kept aside.
+    func carryDrafts(from replaced: NavigationState) {
+        let forms = (Tab.allCases.flatMap { root(for: $0).chain } + (modal?.chain ?? []))
+            .compactMap { $0 as? any FormCoordinator }
+        for saved in replaced.keptDrafts + replaced.allScreens {
+            guard let draft = saved.draft, !draft.isEmpty else { continue }
+            if let form = forms.first(where: { $0.screen.path == saved.path }) {
+                form.draft = draft
+            } else {
+                keep(saved)
+            }
         }
+    }
+
+    /// A deleted player's edit forms make no sense any more: their kept drafts go with the player.
+    func dropKeptDrafts(of player: Player.ID) {
+        let prefix = "players/\(player)/"
+        for saved in keptDrafts where saved.path.hasPrefix(prefix) {
+            actionWarnings.append("the kept draft of \(saved.path) went with the player")
+        }
+        keptDrafts.removeAll { $0.path.hasPrefix(prefix) }
     }
 
     /// Sets a draft aside, replacing an older one of the same form; past the limit the oldest goes.

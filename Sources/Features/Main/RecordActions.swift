@@ -5,7 +5,9 @@ import Navigation
 /// off the shelf, and playing the gather in progress. Each asks the coordinator on screen, which owns the record and closes its screen.
 extension TabCoordinator {
     public func deletePlayer(_ useCases: UseCases) throws -> Player {
-        try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
+        let player = try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
+        dropKeptDrafts(of: player.id)
+        return player
     }
 
     public func deleteGather(_ useCases: UseCases) throws -> Gather {

@@ -49,7 +49,9 @@ enum NavigationRepair {
         }
 
         var keptDrafts: [ScreenState] = []
-        if !columns.keptDrafts.isNull {
+        if let text = RowDecoding.text(columns.keptDrafts), text.utf8.count > NavigationCoding.keptDraftsByteLimit {
+            problems.append("the kept drafts are larger than 1 MiB; they were dropped")
+        } else if !columns.keptDrafts.isNull {
             let value = String.fromDatabaseValue(columns.keptDrafts).flatMap { json(Data($0.utf8)) }
             if let list = value as? [Any] {
                 for element in list {

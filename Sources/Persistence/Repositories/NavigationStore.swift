@@ -109,6 +109,10 @@ enum NavigationCoding {
         }
     }
 
+    /// Twenty drafts of the largest form (a book's 4 000-character description) fit many times
+    /// over; a column larger than this was not written by clubhouse and is not read.
+    static let keptDraftsByteLimit = 1 << 20
+
     static func encode(_ state: NavigationState) throws -> (
         tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?
     ) {
@@ -181,6 +185,7 @@ enum NavigationCoding {
             do { return .some(try decoder.decode(T?.self, from: data)) } catch { return nil }
         }
         guard let modal = optional(columns.modal, ModalState.self),
+            RowDecoding.text(columns.keptDrafts).map({ $0.utf8.count <= keptDraftsByteLimit }) ?? true,
             let kept = optional(columns.keptDrafts, [ScreenState].self),
             case .state(let state) = decode(
                 tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal, keptDrafts: kept ?? [])

@@ -71,8 +71,9 @@ struct BookAddCommand: ParsableCommand {
                 global, Command(link: .screen(.newBook), .submit(given, discardingDraft: discardDraft)))
         } else {
             let app = try CommandContext.app(global)
-            try FormPrompt.run(app, link: .screen(.newBook), given: given, discardDraft: discardDraft)
-            outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
+            let expecting = try FormPrompt.run(app, link: .screen(.newBook), given: given, discardDraft: discardDraft)
+            outcome = try CommandContext.perform(
+                app, Command(.submit([], discardingDraft: false), expecting: expecting))
         }
         guard case .form(.bookSaved(let saved), let resumed) = outcome.result else { return }
         if !resumed.isEmpty, isComplete {

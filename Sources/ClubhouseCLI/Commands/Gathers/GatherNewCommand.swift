@@ -43,8 +43,9 @@ struct GatherNewCommand: ParsableCommand {
                     .submit([("team-a", teamA), ("team-b", teamB)], discardingDraft: true)))
         } else {
             let app = try CommandContext.app(global)
-            try TeamPicker.run(app)
-            outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
+            let expecting = try TeamPicker.run(app)
+            outcome = try CommandContext.perform(
+                app, Command(.submit([], discardingDraft: false), expecting: expecting))
         }
         guard case .gather(let model) = try outcome.requireMain().content else { return }
         Output.print(try GatherOutput.render(model, json: output.json))

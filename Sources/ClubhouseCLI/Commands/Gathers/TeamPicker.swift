@@ -6,11 +6,14 @@ import Foundation
 /// chosen starts on the bench and is moved to Team A or Team B. Each move is saved in the confirm
 /// form's draft at once, so an interrupted pick resumes.
 enum TeamPicker {
-    static func run(_ app: AppCoordinator) throws {
+    static func run(_ app: AppCoordinator) throws -> ScreenExpectation {
         let opened = try CommandContext.perform(app, .open(.screen(.confirmPlayers)))
-        guard case .confirmPlayers(let model) = try opened.requireMain().content else {
+        let main = try opened.requireMain()
+        guard case .confirmPlayers(let model) = main.content else {
             throw ClubhouseError.notOnScreen("players/confirm did not open")
         }
+        // Each move, and the start that follows, only while this user is on this screen.
+        let expecting = ScreenExpectation(user: main.user.id, screen: .confirmPlayers)
         var teams: [Team: [Player.ID]] = [:]
         for team in Team.allCases {
             if let text = model.form.draft[ConfirmPlayersCoordinator.field(for: team)] {
@@ -21,7 +24,7 @@ enum TeamPicker {
             // The draft keeps the teams, not who was still on the bench: ask before starting.
             let list = { (ids: [Player.ID]) in ids.map { "#\($0)" }.joined(separator: ", ") }
             Output.note("your draft has Team A: \(list(a)) and Team B: \(list(b))")
-            if Confirmation.ask("Start with these teams? (n picks again)", yes: false) { return }
+            if Confirmation.ask("Start with these teams? (n picks again)", yes: false) { return expecting }
         }
         let players = model.players
         guard players.count >= 2 else {
@@ -47,9 +50,9 @@ enum TeamPicker {
                 teams[team, default: []].append(player.id)
                 let ids = teams[team]!.map(String.init).joined(separator: ",")
                 _ = try CommandContext.perform(
-                    app, Command(.fill([(ConfirmPlayersCoordinator.field(for: team), ids)])))
+                    app, Command(.fill([(ConfirmPlayersCoordinator.field(for: team), ids)]), expecting: expecting))
             }
-            if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return }
+            if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return expecting }
             guard !bench.isEmpty else {
                 throw ClubhouseError.invalidInput("both teams need at least one player")
             }

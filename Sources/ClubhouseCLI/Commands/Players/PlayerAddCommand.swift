@@ -65,8 +65,9 @@ struct PlayerAddCommand: ParsableCommand {
                 global, Command(link: .screen(.newPlayer), .submit(given, discardingDraft: discardDraft)))
         } else {
             let app = try CommandContext.app(global)
-            try FormPrompt.run(app, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
-            outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
+            let expecting = try FormPrompt.run(app, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
+            outcome = try CommandContext.perform(
+                app, Command(.submit([], discardingDraft: false), expecting: expecting))
         }
         guard case .form(.playerAdded(let player), let resumed) = outcome.result else { return }
         if !resumed.isEmpty, name != nil {

@@ -42,8 +42,9 @@ struct QuestionAskCommand: ParsableCommand {
                 global, Command(link: .screen(.newQuestion), .submit([(field, text)], discardingDraft: discardDraft)))
         } else {
             let app = try CommandContext.app(global)
-            try FormPrompt.run(app, link: .screen(.newQuestion), given: [], discardDraft: discardDraft)
-            outcome = try CommandContext.perform(app, Command(.submit([], discardingDraft: false)))
+            let expecting = try FormPrompt.run(app, link: .screen(.newQuestion), given: [], discardDraft: discardDraft)
+            outcome = try CommandContext.perform(
+                app, Command(.submit([], discardingDraft: false), expecting: expecting))
         }
         guard case .form(.questionAsked(let question), _) = outcome.result else { return }
         Output.print(output.json ? BookJSON.object(question) : BookText.question(question))

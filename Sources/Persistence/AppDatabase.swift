@@ -72,6 +72,12 @@ public final class AppDatabase: UnitOfWork {
         try open(DatabaseLocation(path: path), creating: true)
     }
 
+    /// The database at `location` as it is, to look at (`check`): never created, migrated or
+    /// written. Only for a file whose schema is this build's.
+    public static func lookingOnly(_ location: DatabaseLocation) throws -> AppDatabase {
+        AppDatabase(queue: try ReadOnlyDatabase.open(location), path: location.path)
+    }
+
     /// An empty, migrated database in memory, for tests where file behaviour does not matter.
     public static func inMemory(path: String = ":memory:") throws -> AppDatabase {
         let database = AppDatabase(queue: try DatabaseQueue(), path: path)

@@ -17,6 +17,9 @@ public enum DatabaseCheck {
         public var problems: [String]
         /// Something worth knowing that is not a problem (an older schema the next command upgrades).
         public var notes: [String]
+        /// Whether the file has this build's schema, so its values were checked (and the app
+        /// can look at it further).
+        public var isCurrent = false
     }
 
     /// - Parameter isWellFormedHash: the password hasher's format and cost check.
@@ -35,6 +38,7 @@ public enum DatabaseCheck {
         do {
             var (report, isCurrent) = try queue.read { db in try run(db, isWellFormedHash: isWellFormedHash) }
             if isCurrent { try fullTextIndex(queue, into: &report) }
+            report.isCurrent = isCurrent
             return report
         } catch {
             throw AppDatabase.storageError(error, path: location.path)

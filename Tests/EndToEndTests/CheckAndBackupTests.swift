@@ -15,6 +15,40 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    /// Saved navigation is checked against the data as a restore would see it: a screen whose
+    /// record is gone, a draft its form refuses, a kept draft of a deleted player. Check writes
+    /// nothing; the next command cuts and saves, and check passes again.
+    @Test func savedNavigationIsCheckedAgainstTheData() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.addPlayers("Zoë", "Kai")
+        #expect(try clubhouse.run(["open", "players/2/edit/age"]).status == 0)
+        try sqlite(
+            path,
+            """
+            UPDATE navigation_state SET
+                stacks = json_set(stacks, '$.library', json('[{"path":"library"},{"path":"books/9780306406157"}]')),
+                kept_drafts = '[{"path":"players/1/edit/age","draft":{"age":"3"}}]'
+            """)
+        try sqlite(path, "DELETE FROM players WHERE id = 2")
+        let before = try databaseDump(path)
+        let result = try clubhouse.run(["check"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                problem: navigation_state of user 1: no player 2: cut players/2 > players/2/edit/age from the players tab; you are on players
+                problem: navigation_state of user 1: no book 9780306406157: cut books/9780306406157 from the library tab; you are on players
+                problem: navigation_state of user 1: the draft of players/1/edit/age had fields its form does not accept (age); they were dropped
+
+                """)
+        #expect(result.stderr == "error: 3 problems found in \(path)\n")
+        #expect(try databaseDump(path) == before)
+
+        #expect(try clubhouse.run(["tab", "players"]).stderrLines.count == 3)
+        #expect(try clubhouse.run(["check"]).status == 0)
+    }
+
     @Test func checkNeverCreatesADatabase() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("none.sqlite")

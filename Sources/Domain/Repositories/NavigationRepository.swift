@@ -2,6 +2,8 @@ public protocol NavigationRepository {
     func load(for userID: User.ID) throws -> StoredNavigation
     func save(_ state: NavigationState, for userID: User.ID) throws
     func delete(for userID: User.ID) throws
+    /// Every user with a stored state, by id (for `clubhouse check`).
+    func storedUsers() throws -> [User]
 }
 
 /// The per-user record of navigation changes, newest last, bounded.

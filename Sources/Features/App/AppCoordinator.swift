@@ -12,8 +12,8 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     let store: any UnitOfWork
     let hasher: any PasswordHasher
-    private let modalFlows: ModalFlows
-    private let clock: any WallClock
+    let modalFlows: ModalFlows
+    let clock: any WallClock
     /// The stored state the tree was last built from or saved as; nil forces a rebuild.
     private var known: StoredNavigation?
     private var knownUser: User.ID?

@@ -41,6 +41,19 @@ public struct NavigationStore: NavigationRepository {
             ])
     }
 
+    public func storedUsers() throws -> [User] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT users.id, users.username FROM navigation_state JOIN users ON users.id = navigation_state.user_id
+                ORDER BY users.id
+                """
+        ).compactMap { row in
+            guard let id = Int64.fromDatabaseValue(row[0]) else { return nil }
+            return User(id: id, username: RowDecoding.text(row[1]) ?? "?")
+        }
+    }
+
     public func delete(for userID: User.ID) throws {
         try db.execute(sql: "DELETE FROM navigation_state WHERE user_id = ?", arguments: [userID])
     }

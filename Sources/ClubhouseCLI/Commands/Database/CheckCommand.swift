@@ -1,4 +1,5 @@
 import ArgumentParser
+import Features
 import Persistence
 import Security
 
@@ -9,7 +10,8 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Runs SQLite's integrity and foreign-key checks, compares the tables with the schema \
             version the file records, and checks what SQLite cannot: the type of every stored \
-            value, values no constraint covers, password hashes and saved navigation. Prints one \
+            value, values no constraint covers, password hashes, and saved navigation against the \
+            data (screens whose records are gone, drafts their forms would refuse). Prints one \
             line per problem and exits 0 only when there is none. Reads only: the file is never \
             created, upgraded or repaired.
             """
@@ -20,7 +22,12 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let location = try CommandContext.location(global)
         let hasher = ScryptPasswordHasher()
-        let report = try DatabaseCheck.run(location, isWellFormedHash: hasher.isWellFormed)
+        var report = try DatabaseCheck.run(location, isWellFormedHash: hasher.isWellFormed)
+        if report.isCurrent {
+            // What the next restore would cut, seen through the coordinators themselves.
+            let app = AppCoordinator(store: try AppDatabase.lookingOnly(location), hasher: hasher)
+            report.problems += try app.checkStoredNavigation()
+        }
         for note in report.notes { Output.note(note) }
         for problem in report.problems { Output.print("problem: \(Output.line(problem))") }
         if report.problems.isEmpty {

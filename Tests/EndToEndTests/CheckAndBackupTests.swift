@@ -73,7 +73,9 @@ import Testing
         ),
         (
             "UPDATE navigation_state SET stacks = '[1,2'",
-            ["navigation_state of user 1: the stacks are not a JSON object of screen lists"]
+            [
+                "navigation_state of user 1: the stacks are not a JSON object of screen lists; every tab starts at its root"
+            ]
         ),
         (
             "PRAGMA foreign_keys = 0; INSERT INTO players (owner_id, name) VALUES (42, 'ghost')",

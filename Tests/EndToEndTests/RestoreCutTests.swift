@@ -116,7 +116,7 @@ import Testing
         #expect(try clubhouse.run(["player", "show", "1"]).status == 0)
         #expect(try clubhouse.run(["page", "results"]).status == 0)
         #expect(try clubhouse.run(["tab", "profile"]).status == 0)
-        try sqlite(path, "UPDATE navigation_state SET stacks = 'garbage'")
+        try sqlite(path, "UPDATE navigation_state SET version = 99")
 
         let result = try clubhouse.run(["nav", "--json"])
         #expect(result.status == 0)

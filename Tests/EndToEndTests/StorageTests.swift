@@ -80,9 +80,8 @@ import Testing
 
     @Test(arguments: [
         "UPDATE navigation_state SET version = 99",
-        "UPDATE navigation_state SET stacks = '{not json'",
-        "UPDATE navigation_state SET stacks = 'garbage'",
-        "UPDATE navigation_state SET stacks = '[]'",
+        "UPDATE navigation_state SET version = 'two'",
+        "UPDATE navigation_state SET version = 1",
         "UPDATE navigation_state SET root_flow = 'login'",
     ])
     func anUnreadableStateWarnsAndStartsAtHome(_ tampering: String) throws {

@@ -120,7 +120,7 @@ import Testing
         try harness.database.write { repositories in
             try repositories.navigation.save(.initial, for: ana.id)
         }
-        try sqlite(harness.path, "UPDATE navigation_state SET stacks = 'garbage'")
+        try sqlite(harness.path, "UPDATE navigation_state SET version = 99")
         let outcome = try harness.look()
         #expect(outcome.state == .initial)
         #expect(outcome.warnings.count == 1)

@@ -95,12 +95,26 @@ import Testing
         #expect(decode(version: "two".databaseValue) == .unreadable(reason: "the version is not a number"))
         #expect(decode(rootFlow: "login".databaseValue) == .unreadable(reason: "unknown root flow"))
         #expect(
-            decode(stacks: "{not json".databaseValue)
-                == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(
-            decode(stacks: #"["players"]"#.databaseValue)
-                == .unreadable(reason: "the stacks are not a JSON object of screen lists"))
-        #expect(decode(stacks: Data([0xFF, 0xFE]).databaseValue) == .unreadable(reason: "the stacks are not text"))
+            decode(version: 1.databaseValue)
+                == .unreadable(reason: "the version 1 state is not a tab, a page and lists of screens"))
+    }
+
+    /// Stacks with nothing to read start every tab at its root; the rest of the row stays.
+    @Test func unreadableStacksStartEveryTabAtItsRootAndKeepTheRest() {
+        let kept = #"[{"path":"players/new","draft":{"age":"30"}}]"#.databaseValue
+        for stacks: DatabaseValue in [
+            "{not json".databaseValue, #"["players"]"#.databaseValue, Data([0xFF, 0xFE]).databaseValue, .null,
+        ] {
+            let expected = NavigationState(
+                selectedTab: .players, selectedPage: .results, stacks: [:],
+                keptDrafts: [ScreenState(path: "players/new", draft: FormDraft(["age": "30"]))])
+            #expect(
+                decode(page: "results".databaseValue, stacks: stacks, keptDrafts: kept)
+                    == .repaired(
+                        expected,
+                        problems: ["the stacks are not a JSON object of screen lists; every tab starts at its root"]),
+                "\(stacks)")
+        }
     }
 
     /// One tampered part costs only itself; each is one problem line.

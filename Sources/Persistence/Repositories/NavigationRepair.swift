@@ -6,13 +6,18 @@ import GRDB
 /// tampered value costs only itself: a screen that cannot be read is cut with the screens above
 /// it, an unknown tab's stack is dropped, an unknown selected tab or page falls back to home and
 /// its first page, a modal or kept draft that cannot be read is left out. Each of those is one
-/// problem line. Only stacks that are not a JSON object at all leave nothing to read.
+/// problem line; stacks that cannot be read at all start every tab at its root, and the selected
+/// tab and page, the modal and the kept drafts still stay.
 enum NavigationRepair {
-    static func read(_ columns: NavigationCoding.Columns, stacks: Data) -> StoredNavigation {
-        guard let object = json(stacks) as? [String: Any] else {
-            return .unreadable(reason: "the stacks are not a JSON object of screen lists")
-        }
+    static func read(_ columns: NavigationCoding.Columns, stacks: Data?) -> StoredNavigation {
         var problems: [String] = []
+        let object: [String: Any]
+        if let stacks, let read = json(stacks) as? [String: Any] {
+            object = read
+        } else {
+            object = [:]
+            problems.append("the stacks are not a JSON object of screen lists; every tab starts at its root")
+        }
         let tabText = String.fromDatabaseValue(columns.tab)
         let selectedTab = tabText.flatMap(Tab.init(rawValue:)) ?? .home
         if tabText.flatMap(Tab.init(rawValue:)) == nil {

@@ -165,20 +165,18 @@ enum NavigationCoding {
         guard String.fromDatabaseValue(columns.rootFlow) == "main" else {
             return .unreadable(reason: "unknown root flow")
         }
-        guard let stacksData = String.fromDatabaseValue(columns.stacks)?.data(using: .utf8) else {
-            return .unreadable(reason: "the stacks are not text")
-        }
+        let stacksData = String.fromDatabaseValue(columns.stacks)?.data(using: .utf8)
         switch version {
         case 1:
             guard let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page),
-                let byName = try? JSONDecoder().decode([String: [String]].self, from: stacksData)
+                let stacksData, let byName = try? JSONDecoder().decode([String: [String]].self, from: stacksData)
             else { return .unreadable(reason: "the version 1 state is not a tab, a page and lists of screens") }
             return decode(
                 tab: tab, page: page,
                 stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil, keptDrafts: [])
         case NavigationState.currentVersion:
             // The common case in one strict pass; a row that fails it is read part by part.
-            if let state = decodeStrictly(columns, stacks: stacksData) { return .state(state) }
+            if let stacksData, let state = decodeStrictly(columns, stacks: stacksData) { return .state(state) }
             return NavigationRepair.read(columns, stacks: stacksData)
         default:
             return .unreadable(reason: "unknown version \(version)")

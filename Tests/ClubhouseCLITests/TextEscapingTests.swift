@@ -15,6 +15,15 @@ import Testing
         }
     }
 
+    /// A quoted draft value: one value always reads as one, whatever quotes or backslashes it holds.
+    @Test func quotesAValueSoThatItNeverReadsAsTwo() {
+        #expect(TextOutput.quoted(#"a", age="31"#) == #""a\", age=\"31""#)
+        #expect(TextOutput.quoted(#"back\slash"#) == #""back\\slash""#)
+        #expect(TextOutput.quoted(#"\""#) == #""\\\"""#)
+        #expect(TextOutput.quoted("Zoë") == "\"Zoë\"")
+        #expect(TextOutput.quoted("\u{1B}[2J") == #""\e[2J""#)
+    }
+
     @Test func showsControlCharactersAsEscapes() {
         #expect(TextOutput.escaped("\u{1B}[2J") == #"\e[2J"#)
         #expect(TextOutput.escaped("\u{1B}]0;title\u{07}") == #"\e]0;title\u{7}"#)

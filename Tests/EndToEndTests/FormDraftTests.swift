@@ -83,9 +83,31 @@ import Testing
         #expect(run.result.status == 1)
         #expect(
             run.result.stderr.hasSuffix(
-                "error: players/new is no longer on show (another command moved away from it or signed in); nothing more was typed into it\n"
+                "error: players/new is no longer on show as this command left it (another command changed or closed it, or signed in); nothing more was typed into it\n"
             ))
         #expect(try clubhouse.navigation()["user"] as? String == "bob")
+        #expect(try draft(clubhouse) == [:])
+        #expect(try sqlite(path, "SELECT count(*) FROM players") == "0")
+    }
+
+    /// While the form asks, another process backs out of it (ending its draft) and opens the same
+    /// form again: that is not this prompt's form any more, so its next answer is refused.
+    @Test func anAnswerNeverLandsInTheSameFormOpenedAgainElsewhere() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        let run = try clubhouse.runInTerminal(
+            ["player", "add"],
+            answering: [
+                Turn(Self.name, "Alice"),
+                Turn(Self.age, "30"),
+                Turn(Self.skill, "professional") { () throws in
+                    #expect(try clubhouse.run(["back"]).status == 0)
+                    #expect(try clubhouse.run(["open", "players/new"]).status == 0)
+                },
+            ])
+        #expect(run.result.status == 1)
+        #expect(run.result.stderr.contains("error: players/new is no longer on show as this command left it"))
         #expect(try draft(clubhouse) == [:])
         #expect(try sqlite(path, "SELECT count(*) FROM players") == "0")
     }

@@ -38,6 +38,23 @@ import Testing
         #expect(try harness.state()?.stack(for: .players).last == ScreenState(path: "players/new", draft: FormDraft()))
         #expect(try harness.database.read { try $0.players.count(owner: bob.id) } == 0)
 
+        // The same form with another draft (typed into, or ended and opened again) is refused.
+        try harness.signOut()
+        _ = try harness.run(.signIn(username: "ana", password: AppHarness.password))
+        let live3 = harness.app()
+        try live3.perform(.open(.screen(.newPlayer)))
+        let ana3 = ScreenExpectation(user: ana.id, screen: .newPlayer, draft: FormDraft())
+        try harness.run(.fill([("name", "Someone else's")]))
+        #expect(throws: ClubhouseError.self) {
+            try live3.perform(Command(.fill([("age", "30")]), expecting: ana3))
+        }
+        #expect(try harness.state()?.currentScreen.draft == FormDraft(["name": "Someone else's"]))
+        try live3.perform(
+            Command(
+                .fill([("age", "30")]),
+                expecting: ScreenExpectation(
+                    user: ana.id, screen: .newPlayer, draft: FormDraft(["name": "Someone else's"]))))
+
         // The same user on another form of the same tab is refused too.
         try harness.signOut()
         _ = try harness.run(.signIn(username: "ana", password: AppHarness.password))

@@ -17,6 +17,13 @@ import Domain
 /// selectors after a Mongolian letter. Anywhere else they are escaped like the rest.
 /// `--json` never goes through this: JSON is exact.
 extension TextOutput {
+    /// `text` escaped and between double quotes, a quote inside it spelled `\"`: what a draft
+    /// field shows, so that one value can never read as two (`name="a", age="31"`).
+    static func quoted(_ text: String) -> String {
+        let inner = escaped(text)
+        return "\"" + (inner.contains("\"") ? inner.replacingOccurrences(of: "\"", with: "\\\"") : inner) + "\""
+    }
+
     static func escaped(_ text: String) -> String {
         // Most text has nothing to escape: returned as it is, nothing allocated.
         if isPlain(text) || text.unicodeScalars.allSatisfy({ DisplayWidth.plainWidth($0) != nil }) { return text }

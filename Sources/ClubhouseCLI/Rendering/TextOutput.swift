@@ -60,9 +60,9 @@ enum TextOutput {
     static func form(_ model: FormViewModel) -> String {
         var lines = ["\(escaped(model.title)) (\(model.screen.path))"]
         for field in model.fields {
-            let value = model.draft[field.name].map { "\"\(escaped($0))\"" } ?? "—"
+            let value = model.draft[field.name].map(quoted) ?? "—"
             var line = "  \(field.label): \(value)"
-            if let current = field.current { line += "  (now: \"\(escaped(current))\")" }
+            if let current = field.current { line += "  (now: \(quoted(current)))" }
             lines.append(line)
         }
         switch model.screen {
@@ -94,7 +94,7 @@ enum TextOutput {
         }
         for (label, drafts) in [("draft", state.drafts), ("kept draft", state.keptDrafts)] {
             for (path, draft) in drafts.sorted(by: { $0.key < $1.key }) {
-                let fields = draft.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\"\(escaped($0.value))\"" }
+                let fields = draft.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\(quoted($0.value))" }
                 lines.append(
                     "\(label) \(escaped(path)): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
             }

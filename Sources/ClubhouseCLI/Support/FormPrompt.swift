@@ -16,20 +16,23 @@ enum FormPrompt {
         guard case .form(let form) = main.content else {
             throw ClubhouseError.notOnScreen("\(link.text) is not a form")
         }
-        let expecting = ScreenExpectation(user: main.user.id, screen: form.screen)
+        var expecting = ScreenExpectation(user: main.user.id, screen: form.screen, draft: form.draft)
         if !form.draft.isEmpty {
             let answered = form.fields.filter { form.draft[$0.name] != nil }.map(\.name)
             Output.note(
                 "resuming your draft (\(answered.joined(separator: ", ")) already filled; --discard-draft starts afresh)"
             )
         }
-        if !given.isEmpty { _ = try CommandContext.perform(app, Command(.fill(given), expecting: expecting)) }
+        if !given.isEmpty {
+            expecting.draft = try draft(CommandContext.perform(app, Command(.fill(given), expecting: expecting)))
+        }
         let typed = Set(given.map(\.name))
         for field in form.missing where !typed.contains(field.name) {
             while true {
                 let answer = try ask(field)
                 do {
-                    _ = try CommandContext.perform(app, Command(.fill([(field.name, answer)]), expecting: expecting))
+                    expecting.draft = try draft(
+                        CommandContext.perform(app, Command(.fill([(field.name, answer)]), expecting: expecting)))
                     break
                 } catch ClubhouseError.invalidInput(let reason) {
                     Output.note(reason)  // the same field is asked again
@@ -37,6 +40,15 @@ enum FormPrompt {
             }
         }
         return expecting
+    }
+
+    /// The draft of the form an action left on show: what the next answer expects to find.
+    static func draft(_ outcome: Outcome) throws -> FormDraft? {
+        switch try outcome.requireMain().content {
+        case .form(let form): form.draft
+        case .confirmPlayers(let model): model.form.draft
+        default: nil
+        }
     }
 
     private static func ask(_ field: FormField) throws -> String {

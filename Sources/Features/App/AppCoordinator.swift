@@ -50,11 +50,9 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 let useCases = UseCases(repositories, clock: clock)
                 let (synced, warnings) = try sync(useCases)
                 let syncedUser = knownUser
-                if let expected = command.expecting,
-                    main?.user.id != expected.user || main?.current.screen != expected.screen
-                {
+                if let expected = command.expecting, !isOnShow(expected) {
                     throw ClubhouseError.notOnScreen(
-                        "\(expected.screen.path) is no longer on show (another command moved away from it or signed in); nothing more was typed into it"
+                        "\(expected.screen.path) is no longer on show as this command left it (another command changed or closed it, or signed in); nothing more was typed into it"
                     )
                 }
                 let result = try act(command, credentials, useCases)
@@ -117,6 +115,13 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             }
             return try outcome(result, warnings: warnings, useCases, showing: showing)
         }
+    }
+
+    /// Whether the expected user, screen and draft are what the tree shows now.
+    private func isOnShow(_ expected: ScreenExpectation) -> Bool {
+        guard let main, main.user.id == expected.user, main.current.screen == expected.screen else { return false }
+        guard let draft = expected.draft else { return true }
+        return (main.current as? any FormCoordinator)?.draft == draft
     }
 
     /// The main flow, or `notSignedIn` for commands that need a user.

@@ -33,10 +33,14 @@ public struct Command {
 public struct ScreenExpectation: Equatable, Sendable {
     public let user: User.ID
     public let screen: Screen
+    /// For a form, its draft as this command last left it: the same form ended and opened again
+    /// by another command (back, then add), or typed into by another, is not this command's form.
+    public var draft: FormDraft?
 
-    public init(user: User.ID, screen: Screen) {
+    public init(user: User.ID, screen: Screen, draft: FormDraft? = nil) {
         self.user = user
         self.screen = screen
+        self.draft = draft
     }
 }
 

@@ -13,7 +13,7 @@ enum TeamPicker {
             throw ClubhouseError.notOnScreen("players/confirm did not open")
         }
         // Each move, and the start that follows, only while this user is on this screen.
-        let expecting = ScreenExpectation(user: main.user.id, screen: .confirmPlayers)
+        var expecting = ScreenExpectation(user: main.user.id, screen: .confirmPlayers, draft: model.form.draft)
         var teams: [Team: [Player.ID]] = [:]
         for team in Team.allCases {
             if let text = model.form.draft[ConfirmPlayersCoordinator.field(for: team)] {
@@ -49,8 +49,9 @@ enum TeamPicker {
                 }
                 teams[team, default: []].append(player.id)
                 let ids = teams[team]!.map(String.init).joined(separator: ",")
-                _ = try CommandContext.perform(
-                    app, Command(.fill([(ConfirmPlayersCoordinator.field(for: team), ids)]), expecting: expecting))
+                expecting.draft = try FormPrompt.draft(
+                    CommandContext.perform(
+                        app, Command(.fill([(ConfirmPlayersCoordinator.field(for: team), ids)]), expecting: expecting)))
             }
             if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return expecting }
             guard !bench.isEmpty else {

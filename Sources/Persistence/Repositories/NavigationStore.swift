@@ -98,7 +98,7 @@ enum NavigationCoding {
         var page: DatabaseValue
         var stacks: DatabaseValue
         var modal: DatabaseValue
-        var keptDrafts: DatabaseValue = .null
+        var keptDrafts: DatabaseValue
 
         init(
             version: DatabaseValue, rootFlow: DatabaseValue, tab: DatabaseValue, page: DatabaseValue,

@@ -8,7 +8,17 @@ import Navigation
 /// killed process loses nothing already answered. Each answer, and the submit that follows,
 /// expects the same user and form on show: another process may sign in someone else meanwhile.
 enum FormPrompt {
-    static func run(
+    /// Opens the form, asks for what is missing, then submits it: the whole of `player add`,
+    /// `book add` or `question ask` on a terminal.
+    static func submit(
+        _ global: GlobalOptions, link: Link, given: [(name: String, text: String)], discardDraft: Bool
+    ) throws -> Outcome {
+        let app = try CommandContext.app(global)
+        let expecting = try run(app, link: link, given: given, discardDraft: discardDraft)
+        return try CommandContext.perform(app, Command(.submit([], discardingDraft: false), expecting: expecting))
+    }
+
+    private static func run(
         _ app: AppCoordinator, link: Link, given: [(name: String, text: String)], discardDraft: Bool
     ) throws -> ScreenExpectation {
         let opened = try CommandContext.perform(app, Command(link: link, discardDraft ? .discardDraft : .none))

@@ -70,10 +70,7 @@ struct BookAddCommand: ParsableCommand {
             outcome = try CommandContext.perform(
                 global, Command(link: .screen(.newBook), .submit(given, discardingDraft: discardDraft)))
         } else {
-            let app = try CommandContext.app(global)
-            let expecting = try FormPrompt.run(app, link: .screen(.newBook), given: given, discardDraft: discardDraft)
-            outcome = try CommandContext.perform(
-                app, Command(.submit([], discardingDraft: false), expecting: expecting))
+            outcome = try FormPrompt.submit(global, link: .screen(.newBook), given: given, discardDraft: discardDraft)
         }
         guard case .form(.bookSaved(let saved), let resumed) = outcome.result else { return }
         if !resumed.isEmpty, isComplete {

@@ -64,10 +64,7 @@ struct PlayerAddCommand: ParsableCommand {
             outcome = try CommandContext.perform(
                 global, Command(link: .screen(.newPlayer), .submit(given, discardingDraft: discardDraft)))
         } else {
-            let app = try CommandContext.app(global)
-            let expecting = try FormPrompt.run(app, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
-            outcome = try CommandContext.perform(
-                app, Command(.submit([], discardingDraft: false), expecting: expecting))
+            outcome = try FormPrompt.submit(global, link: .screen(.newPlayer), given: given, discardDraft: discardDraft)
         }
         guard case .form(.playerAdded(let player), let resumed) = outcome.result else { return }
         if !resumed.isEmpty, name != nil {

@@ -41,10 +41,7 @@ struct QuestionAskCommand: ParsableCommand {
             outcome = try CommandContext.perform(
                 global, Command(link: .screen(.newQuestion), .submit([(field, text)], discardingDraft: discardDraft)))
         } else {
-            let app = try CommandContext.app(global)
-            let expecting = try FormPrompt.run(app, link: .screen(.newQuestion), given: [], discardDraft: discardDraft)
-            outcome = try CommandContext.perform(
-                app, Command(.submit([], discardingDraft: false), expecting: expecting))
+            outcome = try FormPrompt.submit(global, link: .screen(.newQuestion), given: [], discardDraft: discardDraft)
         }
         guard case .form(.questionAsked(let question), _) = outcome.result else { return }
         Output.print(output.json ? BookJSON.object(question) : BookText.question(question))

@@ -1,18 +1,22 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Layers point inward (see ../shared/DESIGN.md): Navigation and Features build on Domain alone;
-// Persistence (with Schema) and Security implement Domain's protocols; the clubhouse CLI composes them.
+// Layers point inward (docs/architecture.md): Navigation and Features build on Domain alone;
+// Persistence (with Schema) and Security implement Domain's protocols; the Clubhouse library composes
+// them behind its public session API, and every front end (the clubhouse CLI first) is its client.
 let package = Package(
     name: "Clubhouse",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "clubhouse", targets: ["ClubhouseCLI"])
+        .library(name: "Clubhouse", targets: ["Clubhouse"]),
+        .executable(name: "clubhouse", targets: ["ClubhouseCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // `swift package generate-documentation --target Clubhouse` builds the DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .target(name: "Domain"),
@@ -33,12 +37,22 @@ let package = Package(
         ),
         .target(name: "Navigation", dependencies: ["Domain"]),
         .target(name: "Features", dependencies: ["Domain", "Navigation"]),
+        // The library product: the one public API. The layers above use `package` access for
+        // everything that is not part of it, so an app that depends on the product sees only this.
+        .target(name: "Clubhouse", dependencies: ["Domain", "Navigation", "Features", "Persistence", "Security"]),
+        // The CLI is the library's first client: it imports Clubhouse and nothing else of ours
+        // (ClubhouseTests/PublicAPITests type-checks it against the public API alone).
         .executableTarget(
             name: "ClubhouseCLI",
-            dependencies: [
-                "Domain", "Persistence", "Security", "Navigation", "Features",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["Clubhouse", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The code of the DocC article "Embedding Clubhouse", built and run by EndToEndTests.
+        .executableTarget(name: "EmbeddingExample", dependencies: ["Clubhouse"], path: "Examples/Embedding"),
+        // One long-lived ClubhouseApp through 10 000 actions (swift run -c release SessionBenchmark).
+        .executableTarget(
+            name: "SessionBenchmark",
+            dependencies: ["Clubhouse", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/SessionBenchmark"
         ),
 
         // Build-time only: turns Migrations/*.sql into Swift source so the binary carries its schema.
@@ -51,6 +65,8 @@ let package = Package(
         ),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The public story told with `import Clubhouse` alone.
+        .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Domain", "Persistence", "Security", "TestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
@@ -67,7 +83,10 @@ let package = Package(
         // Depends on the executable only so that `swift test` builds it; the tests run it as a process.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ClubhouseCLI", "TestSupport", "Domain", "Navigation", "Features", "Persistence", "Security"],
+            dependencies: [
+                "ClubhouseCLI", "EmbeddingExample", "TestSupport", "Domain", "Navigation", "Features", "Persistence",
+                "Security",
+            ],
             exclude: ["Fixtures"]
         ),
     ],

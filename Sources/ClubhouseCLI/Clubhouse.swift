@@ -1,5 +1,5 @@
 import ArgumentParser
-import Persistence
+import Clubhouse
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +19,7 @@ struct Clubhouse: ParsableCommand {
             The database is --database PATH, else $CLUBHOUSE_DB, else \
             ${XDG_DATA_HOME:-$HOME/.local/share}/clubhouse/clubhouse.sqlite.
             """,
-        version: "clubhouse \(version) (schema \(AppDatabase.schemaVersion))",
+        version: "clubhouse \(version) (schema \(ClubhouseApp.schemaVersion))",
         subcommands: [
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
             PlayerCommand.self, GatherCommand.self, BookCommand.self, QuestionCommand.self, HomeCommand.self,
@@ -30,8 +30,8 @@ struct Clubhouse: ParsableCommand {
 
     /// ArgumentParser's `main()`, except that arguments must be UTF-8 and that usage errors do
     /// not quote what was typed (`UsageErrorText`).
-    /// This release. The schema version it writes comes from its migrations.
-    static let version = "0.5.0"
+    /// This release: the library's. The schema version it writes comes from its migrations.
+    static let version = ClubhouseApp.version
 
     static func main() {
         // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output

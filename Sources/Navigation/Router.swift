@@ -1,6 +1,6 @@
 /// Shows screens. A UIKit app would adapt a UINavigationController to this; coordinators only ever
 /// talk to a Router, so they run the same with the headless `StackRouter`.
-public protocol Router: AnyObject {
+package protocol Router: AnyObject {
     /// The screens shown, root first.
     var stack: [Screen] { get }
     func push(_ screen: Screen)
@@ -15,39 +15,39 @@ public protocol Router: AnyObject {
 }
 
 extension Router {
-    public var top: Screen { stack[stack.count - 1] }
+    package var top: Screen { stack[stack.count - 1] }
 
     /// Pops until `count` screens remain (never the root).
-    public func pop(toCount count: Int) {
+    package func pop(toCount count: Int) {
         while stack.count > max(count, 1), pop() != nil {}
     }
 }
 
 /// A router that keeps the stack as a value, for the CLI and for tests.
-public final class StackRouter: Router {
-    public private(set) var stack: [Screen]
-    public private(set) var presented: (any Router)?
+package final class StackRouter: Router {
+    package private(set) var stack: [Screen]
+    package private(set) var presented: (any Router)?
 
-    public init(root: Screen) {
+    package init(root: Screen) {
         stack = [root]
     }
 
-    public func push(_ screen: Screen) {
+    package func push(_ screen: Screen) {
         stack.append(screen)
     }
 
     @discardableResult
-    public func pop() -> Screen? {
+    package func pop() -> Screen? {
         stack.count > 1 ? stack.removeLast() : nil
     }
 
-    public func present(_ screen: Screen) -> any Router {
+    package func present(_ screen: Screen) -> any Router {
         let modal = StackRouter(root: screen)
         presented = modal
         return modal
     }
 
-    public func dismiss() {
+    package func dismiss() {
         presented = nil
     }
 }

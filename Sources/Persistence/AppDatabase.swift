@@ -16,18 +16,21 @@ import Schema
 /// - Foreign keys on (GRDB's default).
 /// - `PRAGMA application_id` marks the file as ours and `PRAGMA user_version` holds the schema
 ///   version, so one cheap query on open tells a foreign or newer file from ours.
-public final class AppDatabase: UnitOfWork {
+package final class AppDatabase: UnitOfWork {
     /// "CLUB" in ASCII.
-    public static let applicationID: Int32 = 0x434C_5542
+    package static let applicationID: Int32 = 0x434C_5542
     /// The schema version this build writes (`PRAGMA user_version` once migrated).
-    public static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
+    package static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
 
     private let queue: DatabaseQueue
-    public let path: String
+    package let path: String
+    /// A database in memory (no file, or a new one a command that only reads stands in for).
+    package let isInMemory: Bool
 
-    private init(queue: DatabaseQueue, path: String) {
+    private init(queue: DatabaseQueue, path: String, isInMemory: Bool = false) {
         self.queue = queue
         self.path = path
+        self.isInMemory = isInMemory
     }
 
     /// Opens the database at `location` and brings its schema up to date. Refuses, without
@@ -37,7 +40,7 @@ public final class AppDatabase: UnitOfWork {
     /// A missing file is created (0600) only when `creating`; otherwise the command runs on a
     /// fresh database in memory, so a command that only reads answers as a new file would and
     /// leaves nothing behind.
-    public static func open(_ location: DatabaseLocation, creating: Bool) throws -> AppDatabase {
+    package static func open(_ location: DatabaseLocation, creating: Bool) throws -> AppDatabase {
         let path = location.path
         switch try DatabaseFile.inspect(location) {
         case .missing:
@@ -68,32 +71,39 @@ public final class AppDatabase: UnitOfWork {
     }
 
     /// Opens (creating if needed) the database at a literal `path`.
-    public static func open(path: String) throws -> AppDatabase {
+    package static func open(path: String) throws -> AppDatabase {
         try open(DatabaseLocation(path: path), creating: true)
     }
 
     /// The database at `location` as it is, to look at (`check`): never created, migrated or
     /// written. Only for a file whose schema is this build's.
-    public static func lookingOnly(_ location: DatabaseLocation) throws -> AppDatabase {
+    package static func lookingOnly(_ location: DatabaseLocation) throws -> AppDatabase {
         AppDatabase(queue: try ReadOnlyDatabase.open(location), path: location.path)
     }
 
     /// An empty, migrated database in memory, for tests where file behaviour does not matter.
-    public static func inMemory(path: String = ":memory:") throws -> AppDatabase {
-        let database = AppDatabase(queue: try DatabaseQueue(), path: path)
+    package static func inMemory(path: String = ":memory:") throws -> AppDatabase {
+        let database = AppDatabase(queue: try DatabaseQueue(), path: path, isInMemory: true)
         try migrator.migrate(database.queue)
         return database
     }
 
     /// Runs `work` in one IMMEDIATE transaction: everything it writes commits together, or nothing
     /// does when it throws.
-    public func write<T>(_ work: (any Repositories) throws -> T) throws -> T {
+    package func write<T>(_ work: (any Repositories) throws -> T) throws -> T {
         try mappingErrors { try queue.write { db in try work(DatabaseRepositories(db: db)) } }
     }
 
     /// Runs `work` in one read-only transaction.
-    public func read<T>(_ work: (any Repositories) throws -> T) throws -> T {
+    package func read<T>(_ work: (any Repositories) throws -> T) throws -> T {
         try mappingErrors { try queue.read { db in try work(DatabaseRepositories(db: db)) } }
+    }
+
+    /// SQLite's `PRAGMA data_version` on this connection: it moves when another connection (another
+    /// process, or another `AppDatabase` on the same file) commits, never for this one's own
+    /// commits, so a long-lived client polls it to learn that someone else changed the file.
+    package func dataVersion() throws -> Int {
+        try mappingErrors { try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 } }
     }
 
     // MARK: Schema

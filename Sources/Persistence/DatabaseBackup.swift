@@ -1,3 +1,4 @@
+import Domain
 import GRDB
 
 #if canImport(Glibc)
@@ -13,13 +14,13 @@ import GRDB
 /// The copy is written to a temporary file beside FILE and linked to FILE only once complete:
 /// a backup killed or out of space halfway never leaves a partial FILE (which a later command
 /// would take for a database to set up), and `link` refuses an existing FILE atomically.
-public enum DatabaseBackup {
-    public struct Copy: Sendable {
-        public let version: Int
-        public let bytes: Int64
+package enum DatabaseBackup {
+    package struct Copy: Sendable {
+        package let version: Int
+        package let bytes: Int64
     }
 
-    public static func copy(from source: DatabaseLocation, to destination: DatabaseLocation) throws -> Copy {
+    package static func copy(from source: DatabaseLocation, to destination: DatabaseLocation) throws -> Copy {
         let sourceQueue = try ReadOnlyDatabase.open(source)
         let (applicationID, version) = try mappingErrors(path: source.path) {
             try sourceQueue.read(AppDatabase.marks)

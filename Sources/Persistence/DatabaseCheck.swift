@@ -10,20 +10,20 @@ import GRDB
 /// `clubhouse check`: SQLite's own checks, then the app's, on a file opened read-only and never
 /// migrated. Each problem is one line naming the table and row; values themselves are never
 /// echoed (they may be what was tampered with).
-public enum DatabaseCheck {
-    public struct Report: Sendable {
+package enum DatabaseCheck {
+    package struct Report: Sendable {
         /// The schema version the file records.
-        public var version: Int
-        public var problems: [String]
+        package var version: Int
+        package var problems: [String]
         /// Something worth knowing that is not a problem (an older schema the next command upgrades).
-        public var notes: [String]
+        package var notes: [String]
         /// Whether the file has this build's schema, so its values were checked (and the app
         /// can look at it further).
-        public var isCurrent = false
+        package var isCurrent = false
     }
 
     /// - Parameter isWellFormedHash: the password hasher's format and cost check.
-    public static func run(_ location: DatabaseLocation, isWellFormedHash: (String) -> Bool) throws -> Report {
+    package static func run(_ location: DatabaseLocation, isWellFormedHash: (String) -> Bool) throws -> Report {
         // Opening a file beside a journal left by an interrupted write rolls that write back:
         // a change, which check never makes. The next ordinary command does it.
         var journal = stat()

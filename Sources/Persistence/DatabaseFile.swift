@@ -1,3 +1,4 @@
+import Domain
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,15 +8,15 @@
 /// What is at a database path, checked before SQLite sees it: SQLite would happily open a
 /// device or a FIFO, or create `/dev/null-journal` beside one. Only a regular file (or a link to
 /// one) is a database; a missing one may be created, readable by its owner only.
-public enum DatabaseFile {
-    public enum State: Equatable {
+package enum DatabaseFile {
+    package enum State: Equatable {
         case file
         /// A file of no bytes: not a database yet (a `register` killed before it set the file up).
         case empty
         case missing
     }
 
-    public static func inspect(_ location: DatabaseLocation) throws -> State {
+    package static func inspect(_ location: DatabaseLocation) throws -> State {
         let path = location.path
         var info = stat()
         if stat(path, &info) == 0 {
@@ -53,7 +54,7 @@ public enum DatabaseFile {
 
     /// Creates the missing file with mode 0600 whatever the umask (SQLite gives its journal the
     /// same mode), and the default folder with 0700. Another process creating it first is fine.
-    public static func create(_ location: DatabaseLocation) throws {
+    package static func create(_ location: DatabaseLocation) throws {
         if let folder = location.folderToCreate { try createFolder(folder) }
         let fd = open(location.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if fd < 0 {

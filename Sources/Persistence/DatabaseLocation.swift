@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Which database a command uses: `--database PATH`, else `$CLUBHOUSE_DB`, else
@@ -6,16 +7,16 @@ import Foundation
 /// The path is always a literal file path, made absolute: `:memory:` is a file named so in the
 /// current folder and `file:x?mode=memory` is not a SQLite URI. Resolving has no side effects;
 /// folders are created only by a command that creates the database (`DatabaseFile.create`).
-public struct DatabaseLocation: Equatable, Sendable {
-    public static let environmentVariable = "CLUBHOUSE_DB"
+package struct DatabaseLocation: Equatable, Sendable {
+    package static let environmentVariable = "CLUBHOUSE_DB"
 
-    public let path: String
+    package let path: String
     /// The default location's folder, created (0700) with the database; an explicit path's folder
     /// must exist, since a missing one is more likely a typo than a wish for new folders.
-    public let folderToCreate: String?
+    package let folderToCreate: String?
 
     /// A literal path, as given (tests and tools that already hold one).
-    public init(path: String) {
+    package init(path: String) {
         self.init(path: Self.absolute(path), folderToCreate: nil)
     }
 
@@ -24,7 +25,7 @@ public struct DatabaseLocation: Equatable, Sendable {
         self.folderToCreate = folderToCreate
     }
 
-    public static func resolve(explicit: String?, environment: [String: String]) throws -> DatabaseLocation {
+    package static func resolve(explicit: String?, environment: [String: String]) throws -> DatabaseLocation {
         if let explicit {
             guard !explicit.isEmpty else { throw StorageError.noPath }
             return DatabaseLocation(path: absolute(explicit), folderToCreate: nil)

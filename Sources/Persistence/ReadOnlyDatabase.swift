@@ -1,3 +1,4 @@
+import Domain
 import GRDB
 
 /// A database opened only to look at it (`check`, `backup`): never created, never migrated,

@@ -7,16 +7,16 @@ import Foundation
 /// Hashes are stored as `$scrypt$ln=17,r=8,p=1$<salt>$<key>` (base64), so the cost can be raised
 /// later without breaking existing accounts: verification reads the parameters from the hash.
 /// The default (N = 2^17, r = 8, p = 1, 128 MiB) is OWASP's minimum recommendation for scrypt.
-public struct ScryptPasswordHasher: PasswordHasher {
-    public struct Cost: Sendable, Equatable {
+package struct ScryptPasswordHasher: PasswordHasher {
+    package struct Cost: Sendable, Equatable {
         /// log2 of scrypt's N (CPU/memory cost).
-        public var logN: Int
-        public var blockSize: Int
-        public var parallelism: Int
+        package var logN: Int
+        package var blockSize: Int
+        package var parallelism: Int
 
-        public static let recommended = Cost(logN: 17, blockSize: 8, parallelism: 1)
+        package static let recommended = Cost(logN: 17, blockSize: 8, parallelism: 1)
         /// Cheap enough for unit tests that register many users; never used by the app.
-        public static let testing = Cost(logN: 10, blockSize: 8, parallelism: 1)
+        package static let testing = Cost(logN: 10, blockSize: 8, parallelism: 1)
 
         /// Bounds for parameters read back from the database, so a tampered hash cannot make
         /// verification use gigabytes of memory or take minutes: each parameter alone, then what
@@ -39,19 +39,19 @@ public struct ScryptPasswordHasher: PasswordHasher {
     static let saltByteCount = 16
     static let keyByteCount = 32
 
-    public let cost: Cost
+    package let cost: Cost
 
-    public init(cost: Cost = .recommended) {
+    package init(cost: Cost = .recommended) {
         self.cost = cost
     }
 
-    public func hash(_ password: Password) throws -> String {
+    package func hash(_ password: Password) throws -> String {
         let salt = SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }
         let key = try Self.derive(Data(password.value.utf8), salt: salt, cost: cost)
         return Self.format(cost: cost, salt: salt, key: key)
     }
 
-    public func verify(_ password: String, against storedHash: String) -> Bool {
+    package func verify(_ password: String, against storedHash: String) -> Bool {
         guard let stored = Self.parse(storedHash),
             let key = try? Self.derive(Data(password.utf8), salt: stored.salt, cost: stored.cost)
         else { return false }
@@ -59,11 +59,11 @@ public struct ScryptPasswordHasher: PasswordHasher {
         return SymmetricKey(data: key) == SymmetricKey(data: stored.key)
     }
 
-    public func isWellFormed(_ storedHash: String) -> Bool {
+    package func isWellFormed(_ storedHash: String) -> Bool {
         Self.parse(storedHash) != nil
     }
 
-    public var decoyHash: String {
+    package var decoyHash: String {
         Self.format(cost: cost, salt: Data(count: Self.saltByteCount), key: Data(count: Self.keyByteCount))
     }
 

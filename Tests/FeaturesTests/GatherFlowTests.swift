@@ -71,7 +71,7 @@ import Testing
     }
 
     @discardableResult
-    func play(_ change: PlayGather.Change) throws -> GatherViewModel {
+    func play(_ change: GatherChange) throws -> GatherViewModel {
         try harness.gather(.play(change))
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import GRDB
 import Schema
 import TestSupport

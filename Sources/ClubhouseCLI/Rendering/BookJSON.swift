@@ -1,4 +1,4 @@
-import Domain
+import Clubhouse
 
 /// Books and questions for `--json`, keys sorted and absent values as null, written in one pass
 /// as `PlayerJSON` is. A book: `{"author","createdAt","description","isbn","owned","price",

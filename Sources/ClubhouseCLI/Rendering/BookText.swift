@@ -1,5 +1,4 @@
-import Domain
-import Features
+import Clubhouse
 
 /// Text for people: the library, a book, the questions and a question. Stored text is shown
 /// escaped (`TextOutput.escaped`).

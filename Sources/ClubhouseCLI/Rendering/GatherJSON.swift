@@ -1,5 +1,4 @@
-import Domain
-import Features
+import Clubhouse
 
 /// A gather for `--json`: `{"endedAt", "id", "played", "score": {"a", "b"}, "startedAt", "teamA",
 /// "teamB", "timer": {"duration", "remaining", "state"}, "winner"}`; players as `player show --json`

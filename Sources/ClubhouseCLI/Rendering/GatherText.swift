@@ -1,5 +1,4 @@
-import Domain
-import Features
+import Clubhouse
 
 /// Text for people: a gather, the history, and the home pages built from them.
 enum GatherText {

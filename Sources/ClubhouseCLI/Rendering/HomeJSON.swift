@@ -1,5 +1,4 @@
-import Domain
-import Features
+import Clubhouse
 import Foundation
 
 /// The home page for `--json`: `{"page": "squad", "players": N, "recent": [players]}`,

@@ -1,5 +1,4 @@
-import Domain
-import Features
+import Clubhouse
 import Foundation
 
 /// JSON for `--json`: sorted keys, unescaped slashes and Unicode, absent values as null so every

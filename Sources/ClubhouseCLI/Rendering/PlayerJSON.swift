@@ -1,4 +1,4 @@
-import Domain
+import Clubhouse
 
 /// Players for `--json`: `{"age","favouriteTeam","id","name","position","skill"}`, keys sorted and
 /// absent values as null. Byte for byte what Foundation's JSONEncoder prints with `.sortedKeys` and

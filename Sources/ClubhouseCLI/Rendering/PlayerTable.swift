@@ -1,4 +1,4 @@
-import Domain
+import Clubhouse
 
 /// The `players` screen as text: left-aligned columns two spaces apart, by display width, names
 /// and teams shown escaped (`TextOutput.escaped`), so a stored name can neither forge a row nor

@@ -1,4 +1,4 @@
-import Domain
+import Clubhouse
 
 /// How text from the database or from arguments is shown to people, so that a stored name can
 /// neither forge lines, send terminal escape sequences, reorder what is around it nor hide part of

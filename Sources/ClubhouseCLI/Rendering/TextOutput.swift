@@ -1,6 +1,4 @@
-import Domain
-import Features
-import Navigation
+import Clubhouse
 
 /// Text for people: the screen a command landed on, and the navigation state.
 enum TextOutput {

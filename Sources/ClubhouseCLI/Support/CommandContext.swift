@@ -1,8 +1,5 @@
-import Domain
-import Features
+import Clubhouse
 import Foundation
-import Persistence
-import Security
 
 /// The composition root: opens the database and hands commands the app's coordinator tree. Every
 /// command goes through `perform` (one transaction, saved) or `look` (read only); warnings met
@@ -11,14 +8,13 @@ enum CommandContext {
     /// The app on the command's database. Only a command that can succeed on a new database
     /// (`creating`: register, a link kept for sign-in) creates a missing file; any other runs on
     /// a fresh one in memory, answering as a new file would without leaving one behind.
-    static func app(_ options: GlobalOptions, creating: Bool = false) throws -> AppCoordinator {
-        let location = try location(options)
-        return AppCoordinator(
-            store: try AppDatabase.open(location, creating: creating), hasher: ScryptPasswordHasher())
+    static func app(_ options: GlobalOptions, creating: Bool = false) throws -> ClubhouseApp {
+        try ClubhouseApp(at: try location(options), creating: creating)
     }
 
-    static func location(_ options: GlobalOptions) throws -> DatabaseLocation {
-        try DatabaseLocation.resolve(explicit: options.database, environment: ProcessInfo.processInfo.environment)
+    static func location(_ options: GlobalOptions) throws -> ClubhouseApp.Location {
+        try ClubhouseApp.Location.resolve(
+            explicit: options.database, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the database and performs one command.
@@ -29,14 +25,14 @@ enum CommandContext {
     }
 
     /// Performs one command on a tree that may live across several (a form's prompts).
-    static func perform(_ app: AppCoordinator, _ command: Command) throws -> Outcome {
+    static func perform(_ app: ClubhouseApp, _ command: Command) throws -> Outcome {
         let outcome = try app.perform(command)
         warn(outcome)
         return outcome
     }
 
     static func look(_ options: GlobalOptions, _ action: Action = .none) throws -> Outcome {
-        let outcome = try app(options).look(action)
+        let outcome = try app(options).look(action, showing: false)
         warn(outcome)
         return outcome
     }

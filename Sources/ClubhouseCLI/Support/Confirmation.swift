@@ -1,7 +1,6 @@
 import ArgumentParser
-import Features
+import Clubhouse
 import Foundation
-import Navigation
 
 /// "Are you sure?" for commands that remove something: asked on a terminal, skipped with --yes,
 /// and a usage error without a terminal (nobody could answer).
@@ -24,7 +23,7 @@ enum Confirmation {
     /// name it from what its screen shows (and a wrong id fails here), then asks. No answer, or
     /// no question for that screen, ends the command: "nothing was deleted", exit 1.
     static func confirmDeleting(
-        _ link: Link, in app: AppCoordinator, yes: Bool, question: (ScreenContent) -> String?
+        _ link: Link, in app: ClubhouseApp, yes: Bool, question: (ScreenContent) -> String?
     ) throws {
         if yes { return }
         let opened = try CommandContext.perform(app, .open(link))

@@ -1,6 +1,4 @@
-import Domain
-import Features
-import Navigation
+import Clubhouse
 
 /// Fills a form on the terminal, as `gh issue create` does: opens it (resuming its draft), types
 /// the options given, then asks for each field still missing. Every answer is its own action, so
@@ -19,7 +17,7 @@ enum FormPrompt {
     }
 
     private static func run(
-        _ app: AppCoordinator, link: Link, given: [(name: String, text: String)], discardDraft: Bool
+        _ app: ClubhouseApp, link: Link, given: [(name: String, text: String)], discardDraft: Bool
     ) throws -> ScreenExpectation {
         let opened = try CommandContext.perform(app, Command(link: link, discardDraft ? .discardDraft : .none))
         let main = try opened.requireMain()

@@ -1,7 +1,6 @@
 import ArgumentParser
-import Domain
+import Clubhouse
 import Foundation
-import Persistence
 
 #if canImport(Glibc)
     import Glibc

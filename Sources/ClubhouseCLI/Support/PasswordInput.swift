@@ -1,4 +1,4 @@
-import Domain
+import Clubhouse
 import Foundation
 
 #if canImport(Glibc)

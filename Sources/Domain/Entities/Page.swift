@@ -40,3 +40,13 @@ public struct Page<Item> {
 
 extension Page: Equatable where Item: Equatable {}
 extension Page: Sendable where Item: Sendable {}
+
+extension Page where Item == Book {
+    /// Books on one page of the library, as the app shows them.
+    public static var defaultSize: Int { 12 }
+}
+
+extension Page where Item == Question {
+    /// Questions on one page of the list, as the app shows them.
+    public static var defaultSize: Int { 10 }
+}

@@ -1,5 +1,5 @@
 /// The signed-in user's books. Another user's book is as absent as a missing one.
-public protocol BookRepository {
+package protocol BookRepository {
     /// Adds the validated book, or updates the owner's book with the same ISBN with every field
     /// of the draft, puts it back on the shelf and makes it the most recently updated.
     func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave
@@ -27,7 +27,7 @@ public protocol BookRepository {
 }
 
 /// The signed-in user's questions and their recommended books.
-public protocol QuestionRepository {
+package protocol QuestionRepository {
     /// Stores a question with its answer and books (in order) and returns it.
     func insert(text: String, answer: String, books: [ISBN], owner: User.ID, at now: Milliseconds) throws -> Question
     func find(_ id: Question.ID, owner: User.ID) throws -> Question?

@@ -1,4 +1,4 @@
-public protocol GatherRepository {
+package protocol GatherRepository {
     /// Starts a gather of `owner`'s players at `now` with the default timer.
     func insert(owner: User.ID, teamA: [Player], teamB: [Player], at now: Milliseconds) throws -> Gather
     /// The owner's gather with `id`, in progress or ended; another user's is as absent as a missing one.

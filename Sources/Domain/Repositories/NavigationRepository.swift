@@ -1,4 +1,4 @@
-public protocol NavigationRepository {
+package protocol NavigationRepository {
     func load(for userID: User.ID) throws -> StoredNavigation
     func save(_ state: NavigationState, for userID: User.ID) throws
     func delete(for userID: User.ID) throws
@@ -7,7 +7,7 @@ public protocol NavigationRepository {
 }
 
 /// The per-user record of navigation changes, newest last, bounded.
-public protocol JournalRepository {
+package protocol JournalRepository {
     /// Appends `change` and drops all but the newest `keeping` entries of the user.
     func record(_ change: NavigationChange, for userID: User.ID, keeping: Int) throws
     /// The newest `limit` entries, newest first.
@@ -22,7 +22,7 @@ public protocol JournalRepository {
 }
 
 /// A link opened while nobody was signed in, kept for the next sign-in on this device.
-public protocol PendingLinkRepository {
+package protocol PendingLinkRepository {
     func pending() throws -> String?
     /// Replaces the pending link; nil clears it.
     func setPending(_ link: String?) throws

@@ -1,6 +1,6 @@
 /// Turns passwords into salted, slow hashes and checks them. Implemented outside Domain with a
 /// real KDF; Domain only decides when to hash and what a mismatch means.
-public protocol PasswordHasher: Sendable {
+package protocol PasswordHasher: Sendable {
     func hash(_ password: Password) throws -> String
     /// Whether `password` matches `storedHash`. Must take about as long for a miss as for a hit,
     /// and never more than the bounded cost `isWellFormed` accepts.

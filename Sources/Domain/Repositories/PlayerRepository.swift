@@ -1,4 +1,4 @@
-public protocol PlayerRepository {
+package protocol PlayerRepository {
     /// Inserts a validated draft for `owner` and returns the stored player.
     func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player
     /// Stores the named fields of an existing player of its owner; the others are left as they

@@ -1,5 +1,5 @@
 /// The device's sign-in: at most one session is active at a time.
-public protocol SessionRepository {
+package protocol SessionRepository {
     /// The user of the active session, if someone is signed in.
     func activeUser() throws -> User?
     func start(for userID: User.ID) throws

@@ -1,5 +1,5 @@
 /// Every repository, bound to one transaction.
-public protocol Repositories {
+package protocol Repositories {
     var users: any UserRepository { get }
     var sessions: any SessionRepository { get }
     var players: any PlayerRepository { get }
@@ -13,7 +13,7 @@ public protocol Repositories {
 
 /// Runs one action's work in one transaction, so that a long-lived coordinator tree is never
 /// bound to a transaction: each action gets repositories that are valid only while it runs.
-public protocol UnitOfWork: AnyObject, Sendable {
+package protocol UnitOfWork: AnyObject, Sendable {
     /// Everything `work` writes commits together, or nothing does when it throws.
     func write<T>(_ work: (any Repositories) throws -> T) throws -> T
     func read<T>(_ work: (any Repositories) throws -> T) throws -> T

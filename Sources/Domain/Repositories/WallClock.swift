@@ -4,14 +4,14 @@ import Foundation
 public typealias Milliseconds = Int64
 
 /// Where the time comes from: injected, so that timer tests move a fake clock instead of sleeping.
-public protocol WallClock: Sendable {
+package protocol WallClock: Sendable {
     func now() -> Milliseconds
 }
 
-public struct SystemClock: WallClock {
-    public init() {}
+package struct SystemClock: WallClock {
+    package init() {}
 
-    public func now() -> Milliseconds {
+    package func now() -> Milliseconds {
         Milliseconds((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 }

@@ -1,29 +1,29 @@
 /// What the home page view shows: the squad (player count, newest players), the last results
 /// and the books recently recommended.
-public struct HomeSummary {
-    public static let recentCount = 5
+package struct HomeSummary {
+    package static let recentCount = 5
 
     private let players: any PlayerRepository
     private let gathers: any GatherRepository
     private let books: any BookRepository
 
-    public init(players: any PlayerRepository, gathers: any GatherRepository, books: any BookRepository) {
+    package init(players: any PlayerRepository, gathers: any GatherRepository, books: any BookRepository) {
         self.players = players
         self.gathers = gathers
         self.books = books
     }
 
-    public func squad(owner: User.ID) throws -> (count: Int, recent: [Player]) {
+    package func squad(owner: User.ID) throws -> (count: Int, recent: [Player]) {
         (try players.count(owner: owner), try players.recent(owner: owner, limit: Self.recentCount))
     }
 
     /// The last five ended gathers, newest first.
-    public func results(owner: User.ID) throws -> [Gather] {
+    package func results(owner: User.ID) throws -> [Gather] {
         try gathers.ended(owner: owner, limit: Self.recentCount)
     }
 
     /// The five books most recently recommended by the user's questions (app).
-    public func reading(owner: User.ID) throws -> [Book] {
+    package func reading(owner: User.ID) throws -> [Book] {
         try books.recentlyRecommended(owner: owner, limit: Self.recentCount)
     }
 }

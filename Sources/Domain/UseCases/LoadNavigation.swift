@@ -1,12 +1,12 @@
 /// Reads the user's stored navigation state, reporting rather than throwing on an unreadable one.
-public struct LoadNavigation {
+package struct LoadNavigation {
     private let navigation: any NavigationRepository
 
-    public init(navigation: any NavigationRepository) {
+    package init(navigation: any NavigationRepository) {
         self.navigation = navigation
     }
 
-    public func callAsFunction(for userID: User.ID) throws -> StoredNavigation {
+    package func callAsFunction(for userID: User.ID) throws -> StoredNavigation {
         try navigation.load(for: userID)
     }
 }

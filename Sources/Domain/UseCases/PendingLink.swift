@@ -1,25 +1,25 @@
 /// A link opened while signed out: kept on the device, then taken by the next sign-in.
-public struct KeepLinkForSignIn {
+package struct KeepLinkForSignIn {
     private let links: any PendingLinkRepository
 
-    public init(links: any PendingLinkRepository) {
+    package init(links: any PendingLinkRepository) {
         self.links = links
     }
 
-    public func callAsFunction(_ link: String) throws {
+    package func callAsFunction(_ link: String) throws {
         try links.setPending(link)
     }
 }
 
-public struct TakePendingLink {
+package struct TakePendingLink {
     private let links: any PendingLinkRepository
 
-    public init(links: any PendingLinkRepository) {
+    package init(links: any PendingLinkRepository) {
         self.links = links
     }
 
     /// The pending link, removed so it opens once (an unreadable one is removed too).
-    public func callAsFunction() throws -> String? {
+    package func callAsFunction() throws -> String? {
         let link = try links.pending()
         try links.setPending(nil)
         return link

@@ -1,13 +1,13 @@
 /// Stores where the user now is and journals the change, in the caller's transaction. The one
 /// road of every command ends here; no other use case writes navigation.
-public struct RecordNavigation {
+package struct RecordNavigation {
     /// How many journal entries each user keeps; older ones are dropped as new ones arrive.
-    public static let journalLimit = 500
+    package static let journalLimit = 500
 
     private let navigation: any NavigationRepository
     private let journal: any JournalRepository
 
-    public init(navigation: any NavigationRepository, journal: any JournalRepository) {
+    package init(navigation: any NavigationRepository, journal: any JournalRepository) {
         self.navigation = navigation
         self.journal = journal
     }
@@ -16,7 +16,7 @@ public struct RecordNavigation {
     /// `before` is nil when nothing readable was stored (a sign-in, a state replaced whole): the
     /// change is journaled from where a sign-in lands, if it led elsewhere (a link kept while
     /// signed out). A stored row that had to be repaired is saved even when nothing moved.
-    public func callAsFunction(
+    package func callAsFunction(
         _ kind: JournalEntry.Kind, from before: NavigationState?, to after: NavigationState, for userID: User.ID,
         replacingRepaired: Bool = false
     ) throws {

@@ -3,17 +3,17 @@
 /// Verifying a password is deliberately slow, so it happens between two short transactions: a
 /// read finds the account (`candidate`), the caller verifies with no lock held (`Credentials`),
 /// and a write starts the session if the account still has the hash that was checked.
-public struct SignIn {
+package struct SignIn {
     private let users: any UserRepository
     private let sessions: any SessionRepository
 
-    public init(users: any UserRepository, sessions: any SessionRepository) {
+    package init(users: any UserRepository, sessions: any SessionRepository) {
         self.users = users
         self.sessions = sessions
     }
 
     /// The account a sign-in names, if any; fails first when someone is signed in already.
-    public func candidate(username rawUsername: String) throws -> SignInCandidate {
+    package func candidate(username rawUsername: String) throws -> SignInCandidate {
         try requireSignedOut()
         // No username rule applies: a name registered under older rules still signs in, and an
         // unknown one still pays for one verification.
@@ -23,7 +23,7 @@ public struct SignIn {
         return SignInCandidate(account: nil, key: "")
     }
 
-    public func callAsFunction(_ verified: Credentials) throws -> User {
+    package func callAsFunction(_ verified: Credentials) throws -> User {
         try requireSignedOut()
         // The account may have been removed or given another password since it was verified.
         guard let now = try users.credentials(forKey: verified.key), now.user.id == verified.user.id,
@@ -41,21 +41,21 @@ public struct SignIn {
 }
 
 /// What `SignIn.candidate` read: the account and its stored hash, or nothing.
-public struct SignInCandidate: Sendable {
-    public let account: (user: User, passwordHash: String)?
+package struct SignInCandidate: Sendable {
+    package let account: (user: User, passwordHash: String)?
     /// The username key the account was found by.
     let key: String
 }
 
 /// An account whose password was verified, and the hash it was verified against.
-public struct Credentials: Sendable {
-    public let user: User
+package struct Credentials: Sendable {
+    package let user: User
     let key: String
     let passwordHash: String
 
     /// Verifies `password`: the slow part, done outside any transaction. An unknown user costs
     /// one verification against a decoy, so timing does not tell which usernames exist.
-    public init(_ candidate: SignInCandidate, password: String, hasher: any PasswordHasher) throws {
+    package init(_ candidate: SignInCandidate, password: String, hasher: any PasswordHasher) throws {
         guard let account = candidate.account else {
             _ = hasher.verify(password, against: hasher.decoyHash)
             throw ClubhouseError.wrongCredentials

@@ -1,17 +1,17 @@
 /// Ends the session and forgets the user's navigation and its journal, so the next sign-in
 /// starts at home with a clean history.
-public struct SignOut {
+package struct SignOut {
     private let sessions: any SessionRepository
     private let navigation: any NavigationRepository
     private let journal: any JournalRepository
 
-    public init(sessions: any SessionRepository, navigation: any NavigationRepository, journal: any JournalRepository) {
+    package init(sessions: any SessionRepository, navigation: any NavigationRepository, journal: any JournalRepository) {
         self.sessions = sessions
         self.navigation = navigation
         self.journal = journal
     }
 
-    public func callAsFunction(_ user: User) throws {
+    package func callAsFunction(_ user: User) throws {
         try sessions.endActive()
         try navigation.delete(for: user.id)
         try journal.deleteAll(for: user.id)

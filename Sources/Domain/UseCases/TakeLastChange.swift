@@ -1,13 +1,13 @@
 /// For undo: the newest navigation change not yet undone, marked as undone, with the state it
 /// left. Navigation only: the data a command changed is never undone.
-public struct TakeLastChange {
+package struct TakeLastChange {
     private let journal: any JournalRepository
 
-    public init(journal: any JournalRepository) {
+    package init(journal: any JournalRepository) {
         self.journal = journal
     }
 
-    public func callAsFunction(for userID: User.ID) throws -> (entry: JournalEntry, before: StoredNavigation) {
+    package func callAsFunction(for userID: User.ID) throws -> (entry: JournalEntry, before: StoredNavigation) {
         guard let last = try journal.lastUndoable(for: userID) else { throw ClubhouseError.nothingToUndo }
         try journal.markUndone(last.entry.id)
         return last

@@ -1,12 +1,12 @@
 /// Saves an edited player, validated by the same rules as a new one.
-public struct UpdatePlayer {
+package struct UpdatePlayer {
     private let players: any PlayerRepository
 
-    public init(players: any PlayerRepository) {
+    package init(players: any PlayerRepository) {
         self.players = players
     }
 
-    public func callAsFunction(_ id: Player.ID, to draft: PlayerDraft, owner: User.ID) throws -> Player {
+    package func callAsFunction(_ id: Player.ID, to draft: PlayerDraft, owner: User.ID) throws -> Player {
         let valid = try draft.validated()
         guard let current = try players.find(id, owner: owner) else { throw ClubhouseError.playerNotFound(id) }
         let updated = Player(

@@ -6,9 +6,9 @@ import Navigation
 /// the stored state (another process may have changed it), does one command through the
 /// coordinators, and saves the new navigation state with the data — or nothing, when nothing
 /// changed. The tree itself holds no transaction, so it can live across many commands.
-public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
     let store: any UnitOfWork
     let hasher: any PasswordHasher
@@ -18,7 +18,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     private var known: StoredNavigation?
     private var knownUser: User.ID?
 
-    public init(
+    package init(
         store: any UnitOfWork, hasher: any PasswordHasher, modalFlows: ModalFlows = .app,
         clock: any WallClock = SystemClock()
     ) {
@@ -28,18 +28,18 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         self.clock = clock
     }
 
-    public var login: LoginCoordinator? { childCoordinators.first as? LoginCoordinator }
-    public var main: TabCoordinator? { childCoordinators.first as? TabCoordinator }
+    package var login: LoginCoordinator? { childCoordinators.first as? LoginCoordinator }
+    package var main: TabCoordinator? { childCoordinators.first as? TabCoordinator }
 
     /// Builds the tree from the stored state without changing anything.
-    public func start() throws {
+    package func start() throws {
         _ = try look()
     }
 
     /// Performs `command` in one write transaction. On failure nothing is written and the tree is
     /// rebuilt from the stored state by the next command.
     @discardableResult
-    public func perform(_ command: Command) throws -> Outcome {
+    package func perform(_ command: Command) throws -> Outcome {
         // Warnings of a command that failed are not news for the next one.
         pendingWarnings = []
         main?.actionWarnings = []
@@ -95,7 +95,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// The screen's content is built only when `showing`: a look usually reports where the user
     /// is (whoami, nav, tab, history), and a screen's content may cost in proportion to the data
     /// (the home page's player count).
-    public func look(_ action: Action = .none, showing: Bool = false) throws -> Outcome {
+    package func look(_ action: Action = .none, showing: Bool = false) throws -> Outcome {
         pendingWarnings = []
         return try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock)
@@ -125,7 +125,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// The main flow, or `notSignedIn` for commands that need a user.
-    public func requireMain() throws -> TabCoordinator {
+    package func requireMain() throws -> TabCoordinator {
         guard let main else { throw ClubhouseError.notSignedIn }
         return main
     }
@@ -340,7 +340,7 @@ public final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         return login
     }
 
-    public func coordinatorDidFinish(_ child: any Coordinator) {
+    package func coordinatorDidFinish(_ child: any Coordinator) {
         removeChild(child)
         if let login = child as? LoginCoordinator, let user = login.signedInUser {
             showMain(for: user)

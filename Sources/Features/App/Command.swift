@@ -82,7 +82,7 @@ public enum Action {
 public enum GatherAction: Equatable {
     /// Only opens it (read only under `look`: the countdown at this instant).
     case show
-    case play(PlayGather.Change)
+    case play(GatherChange)
     /// Ends it with its winner, kept in history.
     case end
     /// Discards it; nothing is kept.
@@ -112,7 +112,7 @@ public enum ActionResult: Equatable {
     case gatherEnded(GatherViewModel)
     case gatherCancelled(Gather)
     case gatherDeleted(Gather)
-    case booksImported(ImportBooks.Summary)
+    case booksImported(BookImportSummary)
 }
 
 /// Where a command landed and what it produced. Built inside the action's transaction, so the

@@ -5,7 +5,7 @@ extension AppCoordinator {
     /// restore would cut or drop (a deleted record, a draft its form refuses, a kept draft whose
     /// player is gone), one line each. Reads only, in one read transaction; nobody is signed in
     /// or out, and nothing is saved.
-    public func checkStoredNavigation() throws -> [String] {
+    package func checkStoredNavigation() throws -> [String] {
         try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock)
             var problems: [String] = []

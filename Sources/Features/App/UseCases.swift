@@ -2,43 +2,43 @@ import Domain
 
 /// The use cases the coordinators call, wired to the repositories of one action's transaction.
 /// Built afresh for every action, so that coordinators never hold a transaction.
-public struct UseCases {
-    public let registerUser: RegisterUser
-    public let signIn: SignIn
-    public let signOut: SignOut
-    public let currentSession: CurrentSession
-    public let addPlayer: AddPlayer
-    public let updatePlayer: UpdatePlayer
-    public let listPlayers: ListPlayers
-    public let showPlayer: ShowPlayer
-    public let loadNavigation: LoadNavigation
-    public let recordNavigation: RecordNavigation
-    public let history: NavigationHistory
-    public let takeLastChange: TakeLastChange
-    public let closedScreens: ClosedScreens
-    public let keepLinkForSignIn: KeepLinkForSignIn
-    public let takePendingLink: TakePendingLink
-    public let deletePlayer: DeletePlayer
-    public let startGather: StartGather
-    public let findGather: FindGather
-    public let playGather: PlayGather
-    public let endGather: EndGather
-    public let deleteGather: DeleteGather
-    public let homeSummary: HomeSummary
-    public let addBook: AddBook
-    public let listBooks: ListBooks
-    public let findBook: FindBook
-    public let removeBook: RemoveBook
-    public let searchBooks: SearchBooks
-    public let askQuestion: AskQuestion
-    public let listQuestions: ListQuestions
-    public let findQuestion: FindQuestion
-    public let deleteQuestion: DeleteQuestion
-    public let importBooks: ImportBooks
+package struct UseCases {
+    package let registerUser: RegisterUser
+    package let signIn: SignIn
+    package let signOut: SignOut
+    package let currentSession: CurrentSession
+    package let addPlayer: AddPlayer
+    package let updatePlayer: UpdatePlayer
+    package let listPlayers: ListPlayers
+    package let showPlayer: ShowPlayer
+    package let loadNavigation: LoadNavigation
+    package let recordNavigation: RecordNavigation
+    package let history: NavigationHistory
+    package let takeLastChange: TakeLastChange
+    package let closedScreens: ClosedScreens
+    package let keepLinkForSignIn: KeepLinkForSignIn
+    package let takePendingLink: TakePendingLink
+    package let deletePlayer: DeletePlayer
+    package let startGather: StartGather
+    package let findGather: FindGather
+    package let playGather: PlayGather
+    package let endGather: EndGather
+    package let deleteGather: DeleteGather
+    package let homeSummary: HomeSummary
+    package let addBook: AddBook
+    package let listBooks: ListBooks
+    package let findBook: FindBook
+    package let removeBook: RemoveBook
+    package let searchBooks: SearchBooks
+    package let askQuestion: AskQuestion
+    package let listQuestions: ListQuestions
+    package let findQuestion: FindQuestion
+    package let deleteQuestion: DeleteQuestion
+    package let importBooks: ImportBooks
     /// The time screens are shown at (a gather's countdown).
-    public let clock: any WallClock
+    package let clock: any WallClock
 
-    public init(_ repositories: any Repositories, clock: any WallClock = SystemClock()) {
+    package init(_ repositories: any Repositories, clock: any WallClock = SystemClock()) {
         let players = repositories.players
         let navigation = repositories.navigation
         let journal = repositories.journal

@@ -5,53 +5,37 @@ import Navigation
 /// and Team B. It is a form: the teams typed so far are its draft. Starting the gather pushes
 /// `gathers/<id>` over it; when that gather ends or is cancelled, this screen finishes too, so the
 /// stack pops back to `players` (the app's `didEndGather`).
-public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinatorDelegate {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.confirmPlayers
-    public let router: any Router
-    public var depth = 0
-    public var draft = FormDraft()
+package final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinatorDelegate {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.confirmPlayers
+    package let router: any Router
+    package var depth = 0
+    package var draft = FormDraft()
     private let owner: User.ID
-
-    /// The draft's field for a team's ids: `team-a`, `team-b`.
-    public static func field(for team: Team) -> String { "team-\(team.rawValue)" }
 
     init(router: any Router, owner: User.ID) {
         self.router = router
         self.owner = owner
     }
 
-    public var fields: [FormField] {
+    package var fields: [FormField] {
         Team.allCases.map {
             FormField(
-                name: Self.field(for: $0), label: $0.name, hint: "player ids, separated by commas", isRequired: true)
+                name: ConfirmPlayersViewModel.field(for: $0), label: $0.name, hint: "player ids, separated by commas", isRequired: true)
         }
     }
 
-    public func check(_ field: String, _ text: String) throws {
-        guard let team = Team.allCases.first(where: { Self.field(for: $0) == field }) else {
+    package func check(_ field: String, _ text: String) throws {
+        guard let team = Team.allCases.first(where: { ConfirmPlayersViewModel.field(for: $0) == field }) else {
             throw ClubhouseError.invalidInput("the confirm-players form has no field '\(field)'")
         }
-        _ = try Self.ids(text, team: team)
+        _ = try ConfirmPlayersViewModel.ids(text, team: team)
     }
 
     /// A team as typed: `1,2,3` (spaces allowed).
-    public static func ids(_ text: String, team: Team) throws -> [Player.ID] {
-        let parts = text.split(whereSeparator: { $0 == "," || $0 == " " })
-        guard !parts.isEmpty else { throw ClubhouseError.invalidInput("\(team.name) needs at least one player") }
-        return try parts.map { part in
-            guard part.count <= 19, part.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Player.ID(part), id > 0
-            else {
-                throw ClubhouseError.invalidInput(
-                    "\(team.name): '\(part.prefix(40))' is not a player id (ids are whole numbers, as 'player list' shows)"
-                )
-            }
-            return id
-        }
-    }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .gather(let id) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
@@ -64,7 +48,7 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
         return .open(makeGather(gather))
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .confirmPlayers(
             ConfirmPlayersViewModel(
                 form: FormViewModel(screen: screen, title: "Confirm players", fields: fields, draft: draft),
@@ -72,12 +56,12 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
     }
 
     /// Starts the gather with the teams in the draft and shows it over this screen.
-    public func submit(_ useCases: UseCases) throws -> FormResult {
+    package func submit(_ useCases: UseCases) throws -> FormResult {
         func team(_ team: Team) throws -> [Player.ID] {
-            guard let text = draft[Self.field(for: team)] else {
+            guard let text = draft[ConfirmPlayersViewModel.field(for: team)] else {
                 throw ClubhouseError.invalidInput("\(team.name) needs at least one player")
             }
-            return try Self.ids(text, team: team)
+            return try ConfirmPlayersViewModel.ids(text, team: team)
         }
         let gather = try useCases.startGather(teamA: try team(.a), teamB: try team(.b), owner: owner)
         // The teams now live in the gather.
@@ -87,7 +71,7 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
         return .gatherStarted(gather)
     }
 
-    public func gatherDidEnd(_ coordinator: GatherCoordinator) {
+    package func gatherDidEnd(_ coordinator: GatherCoordinator) {
         finish()
     }
 
@@ -98,8 +82,3 @@ public final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinator
     }
 }
 
-/// The confirm screen: the form, and the players to pick from.
-public struct ConfirmPlayersViewModel: Equatable {
-    public let form: FormViewModel
-    public let players: [Player]
-}

@@ -1,7 +1,7 @@
 import Domain
 import Navigation
 
-public protocol GatherCoordinatorDelegate: AnyObject {
+package protocol GatherCoordinatorDelegate: AnyObject {
     /// The gather ended or was cancelled: its screen is done.
     func gatherDidEnd(_ coordinator: GatherCoordinator)
 }
@@ -9,50 +9,50 @@ public protocol GatherCoordinatorDelegate: AnyObject {
 /// The `gathers/<id>` screen of a gather in progress, over `players/confirm` (the app's Gather
 /// screen): the teams, the score and the countdown. Scoring and the timer change it in place;
 /// ending or cancelling it tells the delegate, which closes the flow.
-public final class GatherCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public weak var delegate: (any GatherCoordinatorDelegate)?
-    public let router: any Router
-    public var depth = 0
+package final class GatherCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package weak var delegate: (any GatherCoordinatorDelegate)?
+    package let router: any Router
+    package var depth = 0
     /// As last read; read again before every action and view.
-    public private(set) var gather: Gather
+    package private(set) var gather: Gather
 
-    public var screen: Screen { .gather(gather.id) }
+    package var screen: Screen { .gather(gather.id) }
 
     init(router: any Router, gather: Gather) {
         self.router = router
         self.gather = gather
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from \(self.screen.path)")
     }
 
-    public func invalidReason(_ useCases: UseCases) throws -> String? {
+    package func invalidReason(_ useCases: UseCases) throws -> String? {
         if let reason = try useCases.refresh(&gather) { return reason }
         return gather.isInProgress ? nil : "gather \(gather.id) has ended"
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
         return .gather(GatherViewModel(gather, now: useCases.clock.now()))
     }
 
-    public func play(_ change: PlayGather.Change, _ useCases: UseCases) throws -> Gather {
+    package func play(_ change: PlayGather.Change, _ useCases: UseCases) throws -> Gather {
         gather = try useCases.playGather(change, gather.id, owner: gather.ownerID)
         return gather
     }
 
     /// Ends the gather (kept in history with its winner) and closes the flow.
-    public func end(_ useCases: UseCases) throws -> Gather {
+    package func end(_ useCases: UseCases) throws -> Gather {
         let ended = try useCases.endGather(gather.id, owner: gather.ownerID)
         close()
         return ended
     }
 
     /// Discards the gather (not kept in history) and closes the flow.
-    public func cancel(_ useCases: UseCases) throws -> Gather {
+    package func cancel(_ useCases: UseCases) throws -> Gather {
         try useCases.deleteGather(gather.id, owner: gather.ownerID, inProgress: true)
         close()
         return gather

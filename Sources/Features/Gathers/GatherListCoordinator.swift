@@ -2,12 +2,12 @@ import Domain
 import Navigation
 
 /// The `gathers` screen of the profile tab: ended gathers, newest first. Leads to each one.
-public final class GatherListCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.gathers
-    public let router: any Router
-    public var depth = 0
+package final class GatherListCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.gathers
+    package let router: any Router
+    package var depth = 0
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
@@ -15,7 +15,7 @@ public final class GatherListCoordinator: FlowCoordinator {
         self.owner = owner
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .gather(let id) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
@@ -30,7 +30,7 @@ public final class GatherListCoordinator: FlowCoordinator {
         return .open(GatherResultCoordinator(router: router, gather: gather))
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         let now = useCases.clock.now()
         return .gatherList(try useCases.findGather.history(owner: owner).map { GatherViewModel($0, now: now) })
     }

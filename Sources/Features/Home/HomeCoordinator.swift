@@ -2,26 +2,26 @@ import Domain
 import Navigation
 
 /// The home tab: a page view over `squad`, `results` and `reading`, with no screens pushed on it.
-public final class HomeCoordinator: FlowCoordinator {
+package final class HomeCoordinator: FlowCoordinator {
     private let owner: User.ID
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.home
-    public let router: any Router = StackRouter(root: .home)
-    public var depth = 0
-    public internal(set) var page: HomePage = .squad
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.home
+    package let router: any Router = StackRouter(root: .home)
+    package var depth = 0
+    package internal(set) var page: HomePage = .squad
 
     init(owner: User.ID) {
         self.owner = owner
     }
 
-    public func start() {}
+    package func start() {}
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from home, which shows pages")
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         let content: HomeViewModel.Page
         switch page {
         case .squad:
@@ -37,18 +37,3 @@ public final class HomeCoordinator: FlowCoordinator {
     }
 }
 
-public struct HomeViewModel: Equatable {
-    public let selectedPage: HomePage
-    public let pages: [HomePage] = HomePage.allCases
-    /// What the selected page shows.
-    public let content: Page
-
-    public enum Page: Equatable {
-        /// How many players there are and the most recently added, newest first.
-        case squad(count: Int, recent: [Player])
-        /// The last five results, newest first.
-        case results([GatherViewModel])
-        /// The five books most recently recommended, newest first.
-        case reading([Book])
-    }
-}

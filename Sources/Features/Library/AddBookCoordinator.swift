@@ -4,13 +4,13 @@ import Navigation
 /// The `books/new` flow, presented over any tab: the add-book form. Saving adds the book (or
 /// updates the one with that ISBN and puts it back on the shelf); saving or cancelling closes
 /// the flow on the library tab (app).
-public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.newBook
-    public let router: any Router
-    public var depth = 0
-    public var draft = FormDraft()
+package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.newBook
+    package let router: any Router
+    package var depth = 0
+    package var draft = FormDraft()
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
@@ -19,15 +19,15 @@ public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
     }
 
     /// The flow's root is on its router from the start.
-    public func start() {}
+    package func start() {}
 
-    public var fields: [FormField] {
+    package var fields: [FormField] {
         BookField.allCases.map {
             FormField(name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired)
         }
     }
 
-    public func check(_ field: String, _ text: String) throws {
+    package func check(_ field: String, _ text: String) throws {
         guard let field = BookField(rawValue: field) else {
             throw ClubhouseError.invalidInput("the new-book form has no field '\(field)'")
         }
@@ -36,7 +36,7 @@ public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
 
     /// A draft is for one book: typing another ISBN starts the form afresh, so that the author
     /// typed for one book never lands on another (a scripted `book add` over an abandoned draft).
-    public func accept(_ fields: [(name: String, text: String)]) {
+    package func accept(_ fields: [(name: String, text: String)]) {
         let isbn = { (text: String?) in text.flatMap { try? ISBN(lookingUp: $0) } }
         if let typed = fields.last(where: { $0.name == BookField.isbn.rawValue }),
             let old = draft[BookField.isbn.rawValue], isbn(typed.text) != isbn(old)
@@ -47,23 +47,23 @@ public final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
     }
 
     /// A book the user already has opens over the form (to compare before saving over it).
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .book(let isbn) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
         return try BookDetailCoordinator.opening(isbn, owner: owner, router: router, useCases)
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .form(FormViewModel(screen: screen, title: "New book", fields: fields, draft: draft))
     }
 
     /// Saves the draft; on a validation error the form stays open with its draft.
-    public func submit(_ useCases: UseCases) throws -> FormResult {
+    package func submit(_ useCases: UseCases) throws -> FormResult {
         let saved = try useCases.addBook(try BookForm.draft(from: draft), owner: owner)
         finish()
         return .bookSaved(saved)
     }
 
-    public func landing(after result: FormResult?) -> Landing { .tab(.library) }
+    package func landing(after result: FormResult?) -> Landing { .tab(.library) }
 }

@@ -4,15 +4,15 @@ import Navigation
 /// The `books/<isbn>` screen, one coordinator shared by every stack that shows a book: the
 /// library's and a question's (the app copies it into four coordinators). It holds the book
 /// as last read and reads it again for every view.
-public final class BookDetailCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let router: any Router
-    public var depth = 0
-    public private(set) var book: Book
+package final class BookDetailCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let router: any Router
+    package var depth = 0
+    package private(set) var book: Book
 
     /// Always the ISBN-13 spelling, whichever spelling opened it.
-    public var screen: Screen { .book(isbn: book.isbn.digits) }
+    package var screen: Screen { .book(isbn: book.isbn.digits) }
 
     init(router: any Router, book: Book) {
         self.router = router
@@ -33,19 +33,19 @@ public final class BookDetailCoordinator: FlowCoordinator {
         }
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from \(self.screen.path)")
     }
 
     /// Takes the book off the shelf (it is kept, not deleted) and closes its screen.
-    public func remove(_ useCases: UseCases) throws -> Book {
+    package func remove(_ useCases: UseCases) throws -> Book {
         try useCases.removeBook(book.isbn, owner: book.ownerID)
         book.owned = false
         finish()
         return book
     }
 
-    public func invalidReason(_ useCases: UseCases) throws -> String? {
+    package func invalidReason(_ useCases: UseCases) throws -> String? {
         switch try useCases.lookUpBook(book.isbn, owner: book.ownerID) {
         case .success(let fresh):
             book = fresh
@@ -55,7 +55,7 @@ public final class BookDetailCoordinator: FlowCoordinator {
         }
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
         return .bookDetail(book)
     }

@@ -3,12 +3,12 @@ import Navigation
 
 /// The library tab's root: the books on the shelf, most recently updated first. Leads to a
 /// book's detail (a removed book too: it still shows, marked not owned).
-public final class LibraryCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.library
-    public let router: any Router
-    public var depth = 0
+package final class LibraryCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.library
+    package let router: any Router
+    package var depth = 0
     private let owner: User.ID
 
     init(owner: User.ID) {
@@ -17,9 +17,9 @@ public final class LibraryCoordinator: FlowCoordinator {
     }
 
     /// The root is on the router from the start.
-    public func start() {}
+    package func start() {}
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .book(let isbn) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
@@ -27,7 +27,7 @@ public final class LibraryCoordinator: FlowCoordinator {
     }
 
     /// The first page; other pages are read with `AppCoordinator.readBooks`.
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .bookList(try useCases.listBooks(owner: owner))
     }
 }

@@ -5,7 +5,7 @@ import Navigation
 /// Each owns the coordinator of the screen pushed above it, so a stack of any depth is a chain:
 /// opening a screen is handed down to the top of the chain, and a child that finishes pops the
 /// stack back to the depth it started at, taking everything above it along.
-public protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
+package protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
     var screen: Screen { get }
     var router: any Router { get }
     /// Pushes the screen (a root's screen is on its router from the start).
@@ -21,31 +21,31 @@ public protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
     func invalidReason(_ useCases: UseCases) throws -> String?
 }
 
-public enum Opening {
+package enum Opening {
     case open(any FlowCoordinator)
     case refused(String)
 }
 
 extension FlowCoordinator {
-    public func invalidReason(_ useCases: UseCases) throws -> String? { nil }
+    package func invalidReason(_ useCases: UseCases) throws -> String? { nil }
 
     /// Pushes the screen's coordinator; it pushes its screen when started.
-    public func start() {
+    package func start() {
         router.push(screen)
     }
 
     /// The coordinator of the screen pushed over this one.
-    public var pushed: (any FlowCoordinator)? { childCoordinators.last as? any FlowCoordinator }
+    package var pushed: (any FlowCoordinator)? { childCoordinators.last as? any FlowCoordinator }
 
     /// The top of the chain: the coordinator of the screen on top of the stack.
-    public var top: any FlowCoordinator {
+    package var top: any FlowCoordinator {
         var top: any FlowCoordinator = self
         while let next = top.pushed { top = next }
         return top
     }
 
     /// The chain from this coordinator up, this one first.
-    public var chain: [any FlowCoordinator] {
+    package var chain: [any FlowCoordinator] {
         var chain: [any FlowCoordinator] = [self]
         while let next = chain[chain.count - 1].pushed { chain.append(next) }
         return chain
@@ -60,7 +60,7 @@ extension FlowCoordinator {
     }
 
     /// A child that finished leaves the stack with everything above it.
-    public func coordinatorDidFinish(_ child: any Coordinator) {
+    package func coordinatorDidFinish(_ child: any Coordinator) {
         removeChild(child)
         router.pop(toCount: depth + 1)
     }
@@ -78,7 +78,7 @@ extension FlowCoordinator {
 
 /// A form screen (add a player, edit a field, add a book): it keeps what was typed in `draft`,
 /// which is stored with the navigation state, and submits it through a use case.
-public protocol FormCoordinator: FlowCoordinator {
+package protocol FormCoordinator: FlowCoordinator {
     var draft: FormDraft { get set }
     /// The fields, in the order a prompt asks for them.
     var fields: [FormField] { get }
@@ -91,34 +91,8 @@ public protocol FormCoordinator: FlowCoordinator {
 }
 
 extension FormCoordinator {
-    public func accept(_ fields: [(name: String, text: String)]) {
+    package func accept(_ fields: [(name: String, text: String)]) {
         for field in fields { draft[field.name] = field.text }
     }
 }
 
-/// One field of a form, for the view (and the CLI's prompts).
-public struct FormField: Equatable, Sendable {
-    public let name: String
-    public let label: String
-    public let hint: String
-    public let isRequired: Bool
-    /// The value the record has now, for edit forms.
-    public let current: String?
-
-    public init(name: String, label: String, hint: String, isRequired: Bool, current: String? = nil) {
-        self.name = name
-        self.label = label
-        self.hint = hint
-        self.isRequired = isRequired
-        self.current = current
-    }
-}
-
-/// What a submitted form saved.
-public enum FormResult: Equatable {
-    case playerAdded(Player)
-    case playerUpdated(Player)
-    case gatherStarted(Gather)
-    case bookSaved(BookSave)
-    case questionAsked(Question)
-}

@@ -4,17 +4,17 @@ import Navigation
 /// Builds the root coordinator of a modal flow (add a book, ask a question) for a screen, on the
 /// router presented for it; nil for a screen that is not a modal flow of this app. Tests
 /// register their own.
-public struct ModalFlows: Sendable {
-    public typealias Make = @Sendable (_ screen: Screen, _ router: any Router, _ user: User) -> (any FlowCoordinator)?
+package struct ModalFlows: Sendable {
+    package typealias Make = @Sendable (_ screen: Screen, _ router: any Router, _ user: User) -> (any FlowCoordinator)?
 
     let make: Make
 
-    public init(_ make: @escaping Make) {
+    package init(_ make: @escaping Make) {
         self.make = make
     }
 
     /// BookKitty's two floating-button flows.
-    public static let app = ModalFlows { screen, router, user in
+    package static let app = ModalFlows { screen, router, user in
         switch screen {
         case .newBook: AddBookCoordinator(router: router, owner: user.id)
         case .newQuestion: AddQuestionCoordinator(router: router, owner: user.id)
@@ -24,12 +24,12 @@ public struct ModalFlows: Sendable {
 }
 
 /// The root of a modal flow that says where the user lands once it closes.
-public protocol ModalFlowCoordinator: FlowCoordinator {
+package protocol ModalFlowCoordinator: FlowCoordinator {
     /// Where to go once the flow closed: after a submit that saved `result`, or cancelled (nil).
     func landing(after result: FormResult?) -> Landing
 }
 
-public enum Landing: Equatable {
+package enum Landing: Equatable {
     /// Back where the user was under the flow.
     case stay
     /// That tab, as it was.

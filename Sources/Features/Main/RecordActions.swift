@@ -4,13 +4,13 @@ import Navigation
 /// Actions on the record a screen shows: deleting a player, a gather or a question, taking a book
 /// off the shelf, and playing the gather in progress. Each asks the coordinator on screen, which owns the record and closes its screen.
 extension TabCoordinator {
-    public func deletePlayer(_ useCases: UseCases) throws -> Player {
+    package func deletePlayer(_ useCases: UseCases) throws -> Player {
         let player = try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
         dropKeptDrafts(of: player.id)
         return player
     }
 
-    public func deleteGather(_ useCases: UseCases) throws -> Gather {
+    package func deleteGather(_ useCases: UseCases) throws -> Gather {
         if let running = current as? GatherCoordinator {
             throw ClubhouseError.gatherStillInProgress(running.gather.id)
         }
@@ -19,17 +19,17 @@ extension TabCoordinator {
     }
 
     /// Takes the book on screen off the shelf (`books/<isbn>`, in the library or a question).
-    public func removeBook(_ useCases: UseCases) throws -> Book {
+    package func removeBook(_ useCases: UseCases) throws -> Book {
         try current(BookDetailCoordinator.self, "a book's screen (books/ISBN)").remove(useCases)
     }
 
-    public func deleteQuestion(_ useCases: UseCases) throws -> Question {
+    package func deleteQuestion(_ useCases: UseCases) throws -> Question {
         try current(QuestionDetailCoordinator.self, "a question's screen (questions/ID)").delete(useCases)
     }
 
     /// Opens the gather in progress where it lives (`players > players/confirm > gathers/<id>`)
     /// and hands back its coordinator.
-    public func openGatherInProgress(_ useCases: UseCases) throws -> GatherCoordinator {
+    package func openGatherInProgress(_ useCases: UseCases) throws -> GatherCoordinator {
         let gather = try useCases.findGather.inProgress(owner: user.id)
         try openGather(inProgress: gather.id, useCases)
         return try current(GatherCoordinator.self, "the gather in progress")

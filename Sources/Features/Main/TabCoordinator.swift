@@ -4,22 +4,22 @@ import Navigation
 /// The signed-in flow: one coordinator per tab (the root of that tab's chain of screens), the
 /// selected tab, the home page view's page, and an optional modal flow presented over the tabs.
 /// `state` is the navigation state that is stored between runs; `restore` rebuilds from it.
-public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
+package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
 
-    public let user: User
-    public internal(set) var selectedTab: Tab = .home
-    public private(set) var home: HomeCoordinator
-    public private(set) var players: PlayerListCoordinator
-    public private(set) var library: LibraryCoordinator
-    public private(set) var questions: QuestionListCoordinator
-    public private(set) var profile: ProfileCoordinator
+    package let user: User
+    package internal(set) var selectedTab: Tab = .home
+    package private(set) var home: HomeCoordinator
+    package private(set) var players: PlayerListCoordinator
+    package private(set) var library: LibraryCoordinator
+    package private(set) var questions: QuestionListCoordinator
+    package private(set) var profile: ProfileCoordinator
     /// The modal flow's root coordinator while one is presented.
-    public private(set) var modal: (any FlowCoordinator)?
+    package private(set) var modal: (any FlowCoordinator)?
     /// Forms a link closed while they held a draft, oldest first, one per path; the same form
     /// gets its draft back when it opens again.
-    public internal(set) var keptDrafts: [ScreenState] = []
+    package internal(set) var keptDrafts: [ScreenState] = []
     /// What an action let go beside its result (the oldest kept draft), for the app to show once.
     var actionWarnings: [String] = []
     private var presenter: (any Router)?
@@ -36,9 +36,9 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         attachRoots()
     }
 
-    public func start() {}
+    package func start() {}
 
-    public func root(for tab: Tab) -> any FlowCoordinator {
+    package func root(for tab: Tab) -> any FlowCoordinator {
         switch tab {
         case .home: home
         case .players: players
@@ -49,27 +49,27 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// The coordinator of the screen the user is looking at.
-    public var current: any FlowCoordinator { modal?.top ?? root(for: selectedTab).top }
+    package var current: any FlowCoordinator { modal?.top ?? root(for: selectedTab).top }
 
-    public var state: NavigationState {
+    package var state: NavigationState {
         NavigationState(
             selectedTab: selectedTab, selectedPage: home.page,
             stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, root(for: $0).chain.map(\.screenState)) }),
             modal: modal.map { ModalState(stack: $0.chain.map(\.screenState)) }, keptDrafts: keptDrafts)
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         try current.content(useCases)
     }
 
     // MARK: Actions
 
-    public func select(_ tab: Tab) throws {
+    package func select(_ tab: Tab) throws {
         try requireNoModal()
         selectedTab = tab
     }
 
-    public func select(_ page: HomePage) throws {
+    package func select(_ page: HomePage) throws {
         try requireNoModal()
         selectedTab = .home
         home.page = page
@@ -78,7 +78,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// Closes the screen on top: in the modal flow if one is presented (its root dismisses it,
     /// landing where the flow says a cancel lands), else in the selected tab (nothing happens at
     /// a tab's root). A form closed this way discards its draft.
-    public func back() {
+    package func back() {
         if let modal {
             let top = modal.top
             if top !== modal {
@@ -98,7 +98,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// leading to it (screens already open along that chain stay, with their drafts); the other
     /// tabs keep theirs. A link that does not resolve changes nothing and names its deepest
     /// screen that exists.
-    public func open(_ link: Link, _ useCases: UseCases) throws {
+    package func open(_ link: Link, _ useCases: UseCases) throws {
         switch link {
         case .page(let page):
             try select(page)
@@ -146,18 +146,18 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// Types `fields` into the form on screen, each checked before it enters the draft.
-    public func fill(_ fields: [(name: String, text: String)]) throws {
+    package func fill(_ fields: [(name: String, text: String)]) throws {
         let form = try currentForm()
         for field in fields { try form.check(field.name, field.text) }
         form.accept(fields)
     }
 
-    public func discardDraft() throws {
+    package func discardDraft() throws {
         try currentForm().draft = FormDraft()
     }
 
     /// Submits the form on screen. A modal flow it closed lands where the flow says.
-    public func submit(_ useCases: UseCases) throws -> FormResult {
+    package func submit(_ useCases: UseCases) throws -> FormResult {
         let form = try currentForm()
         let result = try form.submit(useCases)
         if modal == nil, let flow = form as? any ModalFlowCoordinator {
@@ -172,7 +172,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     /// Opens `screen` over the one on top, where the coordinator on top leads to it (a book of
     /// the question on screen).
-    public func show(_ screen: Screen, _ useCases: UseCases) throws {
+    package func show(_ screen: Screen, _ useCases: UseCases) throws {
         let top = current
         switch try top.child(for: screen, useCases) {
         case .open(let child): top.push(child)
@@ -180,14 +180,14 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         }
     }
 
-    public func currentForm() throws -> any FormCoordinator {
+    package func currentForm() throws -> any FormCoordinator {
         guard let form = current as? any FormCoordinator else {
             throw ClubhouseError.notOnScreen("no form is open (you are on \(current.screen.path))")
         }
         return form
     }
 
-    public func coordinatorDidFinish(_ child: any Coordinator) {
+    package func coordinatorDidFinish(_ child: any Coordinator) {
         removeChild(child)
         if child === modal {
             presenter?.dismiss()
@@ -285,7 +285,7 @@ public final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
 extension TabCoordinator {
     /// Signs out: the session ends, the user's navigation is forgotten, and the tab bar finishes
     /// so that the app shows the login flow.
-    public func signOut(_ useCases: UseCases) throws {
+    package func signOut(_ useCases: UseCases) throws {
         try useCases.signOut(user)
         finish()
     }
@@ -295,7 +295,7 @@ extension TabCoordinator {
     /// Whether this version has a flow for `screen` at all, whatever the data: what a link opened
     /// while signed out is checked against before it is kept. It follows the `child(for:)` of the
     /// tab roots and their flows; a new flow adds its screens here.
-    public static func canShow(_ screen: Screen, modalFlows: ModalFlows) -> Bool {
+    package static func canShow(_ screen: Screen, modalFlows: ModalFlows) -> Bool {
         switch screen {
         case .login, .register, .home, .players, .newPlayer, .player, .editPlayer, .confirmPlayers, .gathers, .gather,
             .library, .questions, .question, .profile:

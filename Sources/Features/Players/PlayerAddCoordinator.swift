@@ -3,13 +3,13 @@ import Navigation
 
 /// The `players/new` form. What is typed stays in its draft until it is saved, which finishes
 /// the flow and pops back to the list.
-public final class PlayerAddCoordinator: FormCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.newPlayer
-    public let router: any Router
-    public var depth = 0
-    public var draft = FormDraft()
+package final class PlayerAddCoordinator: FormCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.newPlayer
+    package let router: any Router
+    package var depth = 0
+    package var draft = FormDraft()
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
@@ -17,29 +17,29 @@ public final class PlayerAddCoordinator: FormCoordinator {
         self.owner = owner
     }
 
-    public var fields: [FormField] {
+    package var fields: [FormField] {
         PlayerField.allCases.map {
             FormField(name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired)
         }
     }
 
-    public func check(_ field: String, _ text: String) throws {
+    package func check(_ field: String, _ text: String) throws {
         guard let field = PlayerField(rawValue: field) else {
             throw ClubhouseError.invalidInput("the new-player form has no field '\(field)'")
         }
         try PlayerForm.check(field, text)
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from \(self.screen.path)")
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .form(FormViewModel(screen: screen, title: "New player", fields: fields, draft: draft))
     }
 
     /// Saves the draft; on a validation error the form stays open with its draft.
-    public func submit(_ useCases: UseCases) throws -> FormResult {
+    package func submit(_ useCases: UseCases) throws -> FormResult {
         let player = try useCases.addPlayer(try PlayerForm.draft(from: draft), owner: owner)
         finish()
         return .playerAdded(player)

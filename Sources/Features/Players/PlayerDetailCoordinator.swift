@@ -2,22 +2,22 @@ import Domain
 import Navigation
 
 /// The `players/<id>` screen. Leads to the edit form of each field; deleting the player closes it.
-public final class PlayerDetailCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let router: any Router
-    public var depth = 0
+package final class PlayerDetailCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let router: any Router
+    package var depth = 0
     /// As loaded when the screen opened or was last checked; read again for every view.
-    public private(set) var player: Player
+    package private(set) var player: Player
 
-    public var screen: Screen { .player(player.id) }
+    package var screen: Screen { .player(player.id) }
 
     init(router: any Router, player: Player) {
         self.router = router
         self.player = player
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         switch screen {
         case .editPlayer(player.id, let field):
             return .open(PlayerEditCoordinator(router: router, player: player, field: field))
@@ -27,17 +27,17 @@ public final class PlayerDetailCoordinator: FlowCoordinator {
     }
 
     /// Deletes the player and pops back to the list, which reads its players afresh.
-    public func delete(_ useCases: UseCases) throws -> Player {
+    package func delete(_ useCases: UseCases) throws -> Player {
         try useCases.deletePlayer(player.id, owner: player.ownerID)
         finish()
         return player
     }
 
-    public func invalidReason(_ useCases: UseCases) throws -> String? {
+    package func invalidReason(_ useCases: UseCases) throws -> String? {
         try useCases.refresh(&player)
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
         return .playerDetail(PlayerDetailViewModel(player: player))
     }

@@ -3,16 +3,16 @@ import Navigation
 
 /// The `players/<id>/edit/<field>` form: one field of one player. Saving finishes the flow and
 /// pops back to the player's detail, which reads the player again.
-public final class PlayerEditCoordinator: FormCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let router: any Router
-    public var depth = 0
-    public var draft = FormDraft()
-    public private(set) var player: Player
-    public let field: PlayerField
+package final class PlayerEditCoordinator: FormCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let router: any Router
+    package var depth = 0
+    package var draft = FormDraft()
+    package private(set) var player: Player
+    package let field: PlayerField
 
-    public var screen: Screen { .editPlayer(player.id, field: field) }
+    package var screen: Screen { .editPlayer(player.id, field: field) }
 
     init(router: any Router, player: Player, field: PlayerField) {
         self.router = router
@@ -20,7 +20,7 @@ public final class PlayerEditCoordinator: FormCoordinator {
         self.field = field
     }
 
-    public var fields: [FormField] {
+    package var fields: [FormField] {
         [
             FormField(
                 name: field.rawValue, label: field.label, hint: field.hint, isRequired: true,
@@ -28,26 +28,26 @@ public final class PlayerEditCoordinator: FormCoordinator {
         ]
     }
 
-    public func check(_ name: String, _ text: String) throws {
+    package func check(_ name: String, _ text: String) throws {
         guard name == field.rawValue else {
             throw ClubhouseError.invalidInput("this form edits \(field.rawValue), not \(name)")
         }
         _ = try PlayerForm.draft(editing: player, field, to: text).validated()
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from \(self.screen.path)")
     }
 
-    public func invalidReason(_ useCases: UseCases) throws -> String? {
+    package func invalidReason(_ useCases: UseCases) throws -> String? {
         try useCases.refresh(&player)
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .form(FormViewModel(screen: screen, title: "Edit \(player.name): \(field.label)", fields: fields, draft: draft))
     }
 
-    public func submit(_ useCases: UseCases) throws -> FormResult {
+    package func submit(_ useCases: UseCases) throws -> FormResult {
         guard let text = draft[field.rawValue] else {
             throw ClubhouseError.invalidInput("type a new \(field.label.lowercased()) first")
         }

@@ -3,12 +3,12 @@ import Navigation
 
 /// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
 /// confirm screen where a gather's teams are picked.
-public final class PlayerListCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.players
-    public let router: any Router
-    public var depth = 0
+package final class PlayerListCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.players
+    package let router: any Router
+    package var depth = 0
     private let owner: User.ID
 
     init(owner: User.ID) {
@@ -17,9 +17,9 @@ public final class PlayerListCoordinator: FlowCoordinator {
     }
 
     /// The root is on the router from the start.
-    public func start() {}
+    package func start() {}
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         switch screen {
         case .newPlayer:
             return .open(PlayerAddCoordinator(router: router, owner: owner))
@@ -35,7 +35,7 @@ public final class PlayerListCoordinator: FlowCoordinator {
         }
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .playerList(PlayerListViewModel(owner: owner))
     }
 }

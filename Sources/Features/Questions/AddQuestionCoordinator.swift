@@ -4,15 +4,13 @@ import Navigation
 /// The `questions/new` flow, presented over any tab: one field, the question. Asking answers it
 /// from the user's shelf and lands on `questions > questions/<id>`; cancelling goes back to
 /// where the user was.
-public final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinator {
-    public static let textField = "text"
-
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.newQuestion
-    public let router: any Router
-    public var depth = 0
-    public var draft = FormDraft()
+package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.newQuestion
+    package let router: any Router
+    package var depth = 0
+    package var draft = FormDraft()
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
@@ -21,40 +19,40 @@ public final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinator
     }
 
     /// The flow's root is on its router from the start.
-    public func start() {}
+    package func start() {}
 
-    public var fields: [FormField] {
+    package var fields: [FormField] {
         let length = Question.textLength
         return [
             FormField(
-                name: Self.textField, label: "Question", hint: "\(length.lowerBound)–\(length.upperBound) characters",
+                name: FormField.questionText, label: "Question", hint: "\(length.lowerBound)–\(length.upperBound) characters",
                 isRequired: true)
         ]
     }
 
-    public func check(_ field: String, _ text: String) throws {
-        guard field == Self.textField else {
+    package func check(_ field: String, _ text: String) throws {
+        guard field == FormField.questionText else {
             throw ClubhouseError.invalidInput("the new-question form has no field '\(field)'")
         }
         _ = try Question.validatedText(text)
     }
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from \(self.screen.path)")
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .form(FormViewModel(screen: screen, title: "New question", fields: fields, draft: draft))
     }
 
-    public func submit(_ useCases: UseCases) throws -> FormResult {
-        guard let text = draft[Self.textField] else { throw ClubhouseError.invalidInput("the question is required") }
+    package func submit(_ useCases: UseCases) throws -> FormResult {
+        guard let text = draft[FormField.questionText] else { throw ClubhouseError.invalidInput("the question is required") }
         let question = try useCases.askQuestion(text, owner: owner)
         finish()
         return .questionAsked(question)
     }
 
-    public func landing(after result: FormResult?) -> Landing {
+    package func landing(after result: FormResult?) -> Landing {
         if case .questionAsked(let question) = result { return .link(.screen(.question(question.id))) }
         return .stay
     }

@@ -3,14 +3,14 @@ import Navigation
 
 /// The `questions/<id>` screen: a question, its answer and its books. Each of its books opens
 /// over it through the shared `BookDetailCoordinator`; deleting the question closes it.
-public final class QuestionDetailCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let router: any Router
-    public var depth = 0
-    public private(set) var question: Question
+package final class QuestionDetailCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let router: any Router
+    package var depth = 0
+    package private(set) var question: Question
 
-    public var screen: Screen { .question(question.id) }
+    package var screen: Screen { .question(question.id) }
 
     init(router: any Router, question: Question) {
         self.router = router
@@ -18,7 +18,7 @@ public final class QuestionDetailCoordinator: FlowCoordinator {
     }
 
     /// Only the books this question recommended open from it.
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .book(let text) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
@@ -29,13 +29,13 @@ public final class QuestionDetailCoordinator: FlowCoordinator {
     }
 
     /// Deletes the question (its books stay) and closes its screen.
-    public func delete(_ useCases: UseCases) throws -> Question {
+    package func delete(_ useCases: UseCases) throws -> Question {
         try useCases.deleteQuestion(question.id, owner: question.ownerID)
         finish()
         return question
     }
 
-    public func invalidReason(_ useCases: UseCases) throws -> String? {
+    package func invalidReason(_ useCases: UseCases) throws -> String? {
         switch try useCases.lookUpQuestion(question.id, owner: question.ownerID) {
         case .success(let fresh):
             question = fresh
@@ -45,7 +45,7 @@ public final class QuestionDetailCoordinator: FlowCoordinator {
         }
     }
 
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }
         return .questionDetail(question)
     }

@@ -2,12 +2,12 @@ import Domain
 import Navigation
 
 /// The questions tab's root: the questions asked, newest first. Leads to a question's answer.
-public final class QuestionListCoordinator: FlowCoordinator {
-    public var childCoordinators: [any Coordinator] = []
-    public weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    public let screen = Screen.questions
-    public let router: any Router
-    public var depth = 0
+package final class QuestionListCoordinator: FlowCoordinator {
+    package var childCoordinators: [any Coordinator] = []
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package let screen = Screen.questions
+    package let router: any Router
+    package var depth = 0
     private let owner: User.ID
 
     init(owner: User.ID) {
@@ -16,9 +16,9 @@ public final class QuestionListCoordinator: FlowCoordinator {
     }
 
     /// The root is on the router from the start.
-    public func start() {}
+    package func start() {}
 
-    public func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
+    package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         guard case .question(let id) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
@@ -29,7 +29,7 @@ public final class QuestionListCoordinator: FlowCoordinator {
     }
 
     /// The first page; other pages are read with `AppCoordinator.readQuestions`.
-    public func content(_ useCases: UseCases) throws -> ScreenContent {
+    package func content(_ useCases: UseCases) throws -> ScreenContent {
         .questionList(try useCases.listQuestions(owner: owner))
     }
 }

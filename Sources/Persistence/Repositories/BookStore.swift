@@ -5,7 +5,7 @@ import GRDBSQLite
 /// A user's books and their full-text index (`books_fts`, kept in step by triggers; see
 /// Migrations/0005_bookkitty.sql). Every statement names the owner: another user's book is as
 /// absent as a missing one.
-public struct BookStore: BookRepository {
+package struct BookStore: BookRepository {
     let db: Database
 
     /// Unix milliseconds (`:now`) as the ISO-8601 text every other table stores.
@@ -21,7 +21,7 @@ public struct BookStore: BookRepository {
     /// then kept if they are the owner's and on the shelf. bm25 weighs a match in the title 10,
     /// the author 5, the description 1 (lower is better); equal scores fall back to the shelf's
     /// order, then the internal id, so the result never depends on the plan.
-    public static let matchingSQL = """
+    package static let matchingSQL = """
         SELECT b.id, b.owner_id, b.isbn, b.title, b.author, b.publisher, b.description, b.price_cents,
             b.published, b.owned, b.created_at, b.updated_at
         FROM books_fts CROSS JOIN books b ON b.id = books_fts.rowid
@@ -30,7 +30,7 @@ public struct BookStore: BookRepository {
         LIMIT :limit
         """
 
-    public func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave {
+    package func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave {
         // Cached statements: an import saves tens of thousands of books in one transaction.
         let existing = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?"),
@@ -69,7 +69,7 @@ public struct BookStore: BookRepository {
     /// (the triggers' statement savepoint), so a statement per book spent most of an import
     /// writing the index one book at a time. The sqlite3 shell's `.import` followed by one
     /// INSERT … SELECT does the same.
-    public func saveAll(_ drafts: [BookDraft], owner: User.ID, at now: Milliseconds) throws -> (
+    package func saveAll(_ drafts: [BookDraft], owner: User.ID, at now: Milliseconds) throws -> (
         added: Int, updated: Int
     ) {
         guard !drafts.isEmpty else { return (0, 0) }
@@ -159,14 +159,14 @@ public struct BookStore: BookRepository {
     /// SQLITE_TRANSIENT, a macro Swift does not import: SQLite copies the bytes at once.
     private static let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    public func find(_ isbn: ISBN, owner: User.ID) throws -> Book? {
+    package func find(_ isbn: ISBN, owner: User.ID) throws -> Book? {
         try BookRow.fetchOne(
             db, sql: "SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND isbn = ?",
             arguments: [owner, isbn.digits]
         )?.book
     }
 
-    public func shelf(owner: User.ID, offset: Int, limit: Int) throws -> [Book] {
+    package func shelf(owner: User.ID, offset: Int, limit: Int) throws -> [Book] {
         guard limit > 0 else { return [] }
         return try BookRow.readable(
             db,
@@ -178,12 +178,12 @@ public struct BookStore: BookRepository {
         ).map(\.book)
     }
 
-    public func shelfCount(owner: User.ID) throws -> Int {
+    package func shelfCount(owner: User.ID) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM books WHERE owner_id = ? AND owned = 1", arguments: [owner])
             ?? 0
     }
 
-    public func remove(_ isbn: ISBN, owner: User.ID, at now: Milliseconds) throws -> Bool {
+    package func remove(_ isbn: ISBN, owner: User.ID, at now: Milliseconds) throws -> Bool {
         try db.execute(
             sql: """
                 UPDATE books SET owned = 0, updated_at = \(Self.isoNow), save_order = \(Self.nextSaveOrder)
@@ -193,15 +193,15 @@ public struct BookStore: BookRepository {
         return db.changesCount > 0
     }
 
-    public func search(_ words: [String], owner: User.ID, limit: Int) throws -> [Book] {
+    package func search(_ words: [String], owner: User.ID, limit: Int) throws -> [Book] {
         try matching(Self.matchExpression(words, joinedBy: "AND"), owner: owner, limit: limit)
     }
 
-    public func rank(_ words: [String], owner: User.ID, limit: Int) throws -> [Book] {
+    package func rank(_ words: [String], owner: User.ID, limit: Int) throws -> [Book] {
         try matching(Self.matchExpression(words, joinedBy: "OR"), owner: owner, limit: limit)
     }
 
-    public func recentlyRecommended(owner: User.ID, limit: Int) throws -> [Book] {
+    package func recentlyRecommended(owner: User.ID, limit: Int) throws -> [Book] {
         guard limit > 0 else { return [] }
         // Newest question first, each book at its newest recommendation; the cursor stops as soon
         // as `limit` books are found, however many questions there are.

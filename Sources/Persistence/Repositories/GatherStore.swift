@@ -5,13 +5,13 @@ import GRDB
 /// row never crashes: a score or timer value of the wrong type or out of range is brought back to
 /// something valid (the gather stays playable), and what cannot be (its id, owner, a player's
 /// name) is `ClubhouseError.unreadableRecord`, which the screens showing it turn into a cut.
-public struct GatherStore: GatherRepository {
+package struct GatherStore: GatherRepository {
     let db: Database
 
     /// Unix milliseconds as the ISO-8601 text every other table stores.
     private static let isoTime = "strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch')"
 
-    public func insert(owner: User.ID, teamA: [Player], teamB: [Player], at now: Milliseconds) throws -> Gather {
+    package func insert(owner: User.ID, teamA: [Player], teamB: [Player], at now: Milliseconds) throws -> Gather {
         let timer = GatherTimer()
         try db.execute(
             sql: """
@@ -37,15 +37,15 @@ public struct GatherStore: GatherRepository {
         return gather
     }
 
-    public func find(_ id: Gather.ID, owner: User.ID) throws -> Gather? {
+    package func find(_ id: Gather.ID, owner: User.ID) throws -> Gather? {
         try gathers(where: "id = ? AND owner_id = ?", [id, owner]).first
     }
 
-    public func inProgress(owner: User.ID) throws -> Gather? {
+    package func inProgress(owner: User.ID) throws -> Gather? {
         try gathers(where: "owner_id = ? AND ended_at IS NULL", [owner]).first
     }
 
-    public func update(_ gather: Gather) throws {
+    package func update(_ gather: Gather) throws {
         let timer = gather.timer
         try db.execute(
             sql: """
@@ -59,7 +59,7 @@ public struct GatherStore: GatherRepository {
             ])
     }
 
-    public func end(_ gather: Gather, at now: Milliseconds) throws -> Gather {
+    package func end(_ gather: Gather, at now: Milliseconds) throws -> Gather {
         try update(gather)
         try db.execute(
             sql: "UPDATE gathers SET ended_at = \(Self.isoTime), winner = ? WHERE id = ? AND owner_id = ?",
@@ -78,18 +78,18 @@ public struct GatherStore: GatherRepository {
         return ended
     }
 
-    public func delete(_ id: Gather.ID, owner: User.ID) throws -> Bool {
+    package func delete(_ id: Gather.ID, owner: User.ID) throws -> Bool {
         try db.execute(sql: "DELETE FROM gathers WHERE id = ? AND owner_id = ?", arguments: [id, owner])
         return db.changesCount > 0
     }
 
-    public func countEnded(owner: User.ID) throws -> Int {
+    package func countEnded(owner: User.ID) throws -> Int {
         try Int.fetchOne(
             db, sql: "SELECT count(*) FROM gathers WHERE owner_id = ? AND ended_at IS NOT NULL", arguments: [owner])
             ?? 0
     }
 
-    public func ended(owner: User.ID, limit: Int?) throws -> [Gather] {
+    package func ended(owner: User.ID, limit: Int?) throws -> [Gather] {
         try gathers(
             where: "owner_id = ? AND ended_at IS NOT NULL ORDER BY ended_at DESC, id DESC LIMIT ?",
             [owner, limit ?? -1])

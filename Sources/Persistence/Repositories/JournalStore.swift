@@ -2,10 +2,10 @@ import Domain
 import GRDB
 
 /// The `navigation_journal` table: one row per navigation change, the newest kept per user.
-public struct JournalStore: JournalRepository {
+package struct JournalStore: JournalRepository {
     let db: Database
 
-    public func record(_ change: NavigationChange, for userID: User.ID, keeping: Int) throws {
+    package func record(_ change: NavigationChange, for userID: User.ID, keeping: Int) throws {
         try db.execute(
             sql: """
                 INSERT INTO navigation_journal
@@ -26,11 +26,11 @@ public struct JournalStore: JournalRepository {
             arguments: [userID, userID, keeping])
     }
 
-    public func entries(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
+    package func entries(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
         try fetch("WHERE user_id = ? ORDER BY id DESC LIMIT ?", [userID, limit])
     }
 
-    public func lastUndoable(for userID: User.ID) throws -> (entry: JournalEntry, before: StoredNavigation)? {
+    package func lastUndoable(for userID: User.ID) throws -> (entry: JournalEntry, before: StoredNavigation)? {
         guard
             let row = try Row.fetchOne(
                 db,
@@ -44,21 +44,21 @@ public struct JournalStore: JournalRepository {
         return (entry, NavigationCoding.decodeDocument(String.fromDatabaseValue(row["before_state"])))
     }
 
-    public func markUndone(_ id: JournalEntry.ID) throws {
+    package func markUndone(_ id: JournalEntry.ID) throws {
         try db.execute(sql: "UPDATE navigation_journal SET undone = 1 WHERE id = ?", arguments: [id])
     }
 
-    public func closedScreens(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
+    package func closedScreens(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
         try fetch(
             "WHERE user_id = ? AND closed_screen IS NOT NULL AND reopened = 0 ORDER BY id DESC LIMIT ?",
             [userID, limit])
     }
 
-    public func markReopened(_ id: JournalEntry.ID) throws {
+    package func markReopened(_ id: JournalEntry.ID) throws {
         try db.execute(sql: "UPDATE navigation_journal SET reopened = 1 WHERE id = ?", arguments: [id])
     }
 
-    public func deleteAll(for userID: User.ID) throws {
+    package func deleteAll(for userID: User.ID) throws {
         try db.execute(sql: "DELETE FROM navigation_journal WHERE user_id = ?", arguments: [userID])
     }
 

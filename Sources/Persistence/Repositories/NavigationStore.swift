@@ -5,10 +5,10 @@ import GRDB
 /// Stores a `NavigationState` as one row: tab, page and the current screen as plain columns for
 /// the sqlite3 shell, the stacks and the modal as JSON, and the encoding's version. Reading never
 /// throws on a row it cannot understand: it reports it as `.unreadable` for the user to be warned.
-public struct NavigationStore: NavigationRepository {
+package struct NavigationStore: NavigationRepository {
     let db: Database
 
-    public func load(for userID: User.ID) throws -> StoredNavigation {
+    package func load(for userID: User.ID) throws -> StoredNavigation {
         guard
             let row = try Row.fetchOne(
                 db,
@@ -21,7 +21,7 @@ public struct NavigationStore: NavigationRepository {
         return NavigationCoding.decode(NavigationCoding.Columns(row))
     }
 
-    public func save(_ state: NavigationState, for userID: User.ID) throws {
+    package func save(_ state: NavigationState, for userID: User.ID) throws {
         let columns = try NavigationCoding.encode(state)
         try db.execute(
             sql: """
@@ -41,7 +41,7 @@ public struct NavigationStore: NavigationRepository {
             ])
     }
 
-    public func storedUsers() throws -> [User] {
+    package func storedUsers() throws -> [User] {
         try Row.fetchAll(
             db,
             sql: """
@@ -54,7 +54,7 @@ public struct NavigationStore: NavigationRepository {
         }
     }
 
-    public func delete(for userID: User.ID) throws {
+    package func delete(for userID: User.ID) throws {
         try db.execute(sql: "DELETE FROM navigation_state WHERE user_id = ?", arguments: [userID])
     }
 

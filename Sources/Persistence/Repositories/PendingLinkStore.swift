@@ -2,17 +2,17 @@ import Domain
 import GRDB
 
 /// The `pending_link` table: at most one link, waiting for the next sign-in on this device.
-public struct PendingLinkStore: PendingLinkRepository {
+package struct PendingLinkStore: PendingLinkRepository {
     let db: Database
 
-    public func pending() throws -> String? {
+    package func pending() throws -> String? {
         let value = try DatabaseValue.fetchOne(db, sql: "SELECT link FROM pending_link WHERE id = 1")
         // A value of another type reads as SQLite would show it, so the sign-in can say it was
         // dropped rather than drop it unsaid.
         return value.flatMap(RowDecoding.text)
     }
 
-    public func setPending(_ link: String?) throws {
+    package func setPending(_ link: String?) throws {
         if let link {
             try db.execute(
                 sql: """

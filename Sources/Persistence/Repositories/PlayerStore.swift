@@ -1,10 +1,10 @@
 import Domain
 import GRDB
 
-public struct PlayerStore: PlayerRepository {
+package struct PlayerStore: PlayerRepository {
     let db: Database
 
-    public func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player {
+    package func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player {
         try db.execute(
             sql: """
                 INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
@@ -18,7 +18,7 @@ public struct PlayerStore: PlayerRepository {
             position: draft.position, favouriteTeam: draft.favouriteTeam)
     }
 
-    public func update(_ player: Player, fields: Set<PlayerField>) throws {
+    package func update(_ player: Player, fields: Set<PlayerField>) throws {
         var assignments: [String] = []
         var arguments: StatementArguments = []
         for field in PlayerField.allCases where fields.contains(field) {
@@ -47,7 +47,7 @@ public struct PlayerStore: PlayerRepository {
             arguments: arguments)
     }
 
-    public func delete(_ id: Player.ID, owner: User.ID) throws -> Bool {
+    package func delete(_ id: Player.ID, owner: User.ID) throws -> Bool {
         // A gather in progress shows its players as they are now; once one is deleted it keeps
         // the copy in gather_players, which must be the player as last seen, not as at the start.
         try db.execute(
@@ -61,24 +61,24 @@ public struct PlayerStore: PlayerRepository {
         return db.changesCount > 0
     }
 
-    public func count(owner: User.ID) throws -> Int {
+    package func count(owner: User.ID) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM players WHERE owner_id = ?", arguments: [owner]) ?? 0
     }
 
-    public func recent(owner: User.ID, limit: Int) throws -> [Player] {
+    package func recent(owner: User.ID, limit: Int) throws -> [Player] {
         try PlayerRow.fetchAll(
             db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id DESC LIMIT ?",
             arguments: [owner, limit]
         ).map(\.player)
     }
 
-    public func all(owner: User.ID) throws -> [Player] {
+    package func all(owner: User.ID) throws -> [Player] {
         var players: [Player] = []
         try each(owner: owner) { players.append($0) }
         return players
     }
 
-    public func each(owner: User.ID, _ body: (Player) throws -> Void) throws {
+    package func each(owner: User.ID, _ body: (Player) throws -> Void) throws {
         let statement = try db.makeStatement(
             sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id")
         statement.arguments = [owner]
@@ -87,7 +87,7 @@ public struct PlayerStore: PlayerRepository {
         while let row = try rows.next() { try body(PlayerRow.read(row, statement.sqliteStatement)) }
     }
 
-    public func summarize(owner: User.ID, otherName: (String) throws -> Void) throws -> PlayerListSummary {
+    package func summarize(owner: User.ID, otherName: (String) throws -> Void) throws -> PlayerListSummary {
         let statement = try db.makeStatement(
             sql: "SELECT \(PlayerSummer.columns) FROM players WHERE owner_id = ? ORDER BY id")
         statement.arguments = [owner]
@@ -97,7 +97,7 @@ public struct PlayerStore: PlayerRepository {
         return summer.summary
     }
 
-    public func find(_ id: Player.ID, owner: User.ID) throws -> Player? {
+    package func find(_ id: Player.ID, owner: User.ID) throws -> Player? {
         try PlayerRow.fetchOne(
             db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner]
         )?.player

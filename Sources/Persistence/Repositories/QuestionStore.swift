@@ -3,10 +3,10 @@ import GRDB
 
 /// Questions and the books each recommended. A question shows its books as they are now, on the
 /// shelf or taken off it (books are never deleted while their owner exists).
-public struct QuestionStore: QuestionRepository {
+package struct QuestionStore: QuestionRepository {
     let db: Database
 
-    public func insert(
+    package func insert(
         text: String, answer: String, books: [ISBN], owner: User.ID, at now: Milliseconds
     ) throws -> Question {
         var bookIDs: [Int64] = []
@@ -31,22 +31,22 @@ public struct QuestionStore: QuestionRepository {
         return question
     }
 
-    public func find(_ id: Question.ID, owner: User.ID) throws -> Question? {
+    package func find(_ id: Question.ID, owner: User.ID) throws -> Question? {
         try questions(where: "id = ? AND owner_id = ?", [id, owner], owner: owner).first
     }
 
-    public func page(owner: User.ID, offset: Int, limit: Int) throws -> [Question] {
+    package func page(owner: User.ID, offset: Int, limit: Int) throws -> [Question] {
         guard limit > 0 else { return [] }
         // Ids only grow (AUTOINCREMENT): the highest is the newest, whatever the clock said.
         return try questions(
             where: "owner_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", [owner, limit, max(0, offset)], owner: owner)
     }
 
-    public func count(owner: User.ID) throws -> Int {
+    package func count(owner: User.ID) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM questions WHERE owner_id = ?", arguments: [owner]) ?? 0
     }
 
-    public func delete(_ id: Question.ID, owner: User.ID) throws -> Bool {
+    package func delete(_ id: Question.ID, owner: User.ID) throws -> Bool {
         // question_books goes with it (ON DELETE CASCADE); the books stay.
         try db.execute(sql: "DELETE FROM questions WHERE id = ? AND owner_id = ?", arguments: [id, owner])
         return db.changesCount > 0

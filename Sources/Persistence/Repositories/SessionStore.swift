@@ -1,10 +1,10 @@
 import Domain
 import GRDB
 
-public struct SessionStore: SessionRepository {
+package struct SessionStore: SessionRepository {
     let db: Database
 
-    public func activeUser() throws -> User? {
+    package func activeUser() throws -> User? {
         let row = try Row.fetchOne(
             db,
             sql: """
@@ -22,12 +22,12 @@ public struct SessionStore: SessionRepository {
     /// Starts a session, ending first any left open by a user row deleted outside the app (with
     /// foreign keys off): `activeUser` no longer sees it, but the one-active-session index would
     /// refuse every sign-in after it.
-    public func start(for userID: User.ID) throws {
+    package func start(for userID: User.ID) throws {
         try endActive()
         try db.execute(sql: "INSERT INTO sessions (user_id) VALUES (?)", arguments: [userID])
     }
 
-    public func endActive() throws {
+    package func endActive() throws {
         try db.execute(
             sql: "UPDATE sessions SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE ended_at IS NULL")
     }

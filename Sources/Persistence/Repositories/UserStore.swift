@@ -1,10 +1,10 @@
 import Domain
 import GRDB
 
-public struct UserStore: UserRepository {
+package struct UserStore: UserRepository {
     let db: Database
 
-    public func insert(username: Username, passwordHash: String) throws -> User {
+    package func insert(username: Username, passwordHash: String) throws -> User {
         do {
             try db.execute(
                 sql: "INSERT INTO users (username, username_key, password_hash) VALUES (?, ?, ?)",
@@ -15,7 +15,7 @@ public struct UserStore: UserRepository {
         return User(id: db.lastInsertedRowID, username: username.display)
     }
 
-    public func credentials(forKey key: String) throws -> (user: User, passwordHash: String)? {
+    package func credentials(forKey key: String) throws -> (user: User, passwordHash: String)? {
         let row = try Row.fetchOne(
             db, sql: "SELECT id, username, password_hash FROM users WHERE username_key = ?", arguments: [key])
         return try row.map { row in

@@ -1,5 +1,4 @@
-import Domain
-import Features
+import Clubhouse
 
 enum AccountCommand {
     /// Says "already signed in" before a password prompt rather than after it.

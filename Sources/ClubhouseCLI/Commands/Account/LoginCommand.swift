@@ -1,5 +1,5 @@
 import ArgumentParser
-import Features
+import Clubhouse
 
 struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct RegisterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

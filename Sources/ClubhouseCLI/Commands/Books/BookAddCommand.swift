@@ -1,7 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
-import Navigation
+import Clubhouse
 
 struct BookAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

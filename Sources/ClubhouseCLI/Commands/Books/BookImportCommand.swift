@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 import Foundation
 
 #if canImport(Glibc)
@@ -83,7 +82,7 @@ struct BookImportCommand: ParsableCommand {
     }
 
     /// The summary line, then one line per rejected row (at most `shownRejections`).
-    static func text(_ summary: ImportBooks.Summary) -> String {
+    static func text(_ summary: BookImportSummary) -> String {
         let books = summary.imported == 1 ? "book" : "books"
         var lines = [
             "imported \(summary.imported) \(books): \(summary.added) added, \(summary.updated) updated, "
@@ -109,7 +108,7 @@ struct ImportJSON: Encodable {
     let updated: Int
     let rejected: [Rejection]
 
-    init(_ summary: ImportBooks.Summary) {
+    init(_ summary: BookImportSummary) {
         added = summary.added
         updated = summary.updated
         rejected = summary.rejected.map { Rejection(line: $0.line, reason: $0.reason) }

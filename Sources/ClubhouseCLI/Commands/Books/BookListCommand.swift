@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct BookListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +16,7 @@ struct BookListCommand: ParsableCommand {
         let app = try CommandContext.app(global)
         let outcome = try CommandContext.perform(app, .open(.screen(.library)))
         guard case .bookList(let first) = try outcome.requireMain().content else { return }
-        let size = paging.perPage ?? ListBooks.pageSize
+        let size = paging.perPage ?? Page<Book>.defaultSize
         // The first page was read with the screen; another is read after the navigation committed.
         let page = paging.page == 1 && size == first.size ? first : try app.readBooks(page: paging.page, size: size)
         Output.print(output.json ? BookJSON.array(page.items) : BookText.list(page))

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct BookShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

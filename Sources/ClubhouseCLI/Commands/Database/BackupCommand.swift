@@ -1,5 +1,5 @@
 import ArgumentParser
-import Persistence
+import Clubhouse
 
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,9 +20,8 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         let source = try CommandContext.location(global)
-        guard !file.isEmpty else { throw StorageError.noPath }
-        let destination = DatabaseLocation(path: file)
-        let copy = try DatabaseBackup.copy(from: source, to: destination)
+        let destination = try ClubhouseApp.Location(path: file)
+        let copy = try ClubhouseApp.backup(source, to: destination)
         Output.print(
             "Backed up \(Output.line(source.path)) to \(Output.line(destination.path)) (schema \(copy.version), \(copy.bytes) bytes)"
         )

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Features
-import Persistence
-import Security
+import Clubhouse
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,13 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let location = try CommandContext.location(global)
-        let hasher = ScryptPasswordHasher()
-        var report = try DatabaseCheck.run(location, isWellFormedHash: hasher.isWellFormed)
-        if report.isCurrent {
-            // What the next restore would cut, seen through the coordinators themselves.
-            let app = AppCoordinator(store: try AppDatabase.lookingOnly(location), hasher: hasher)
-            report.problems += try app.checkStoredNavigation()
-        }
+        let report = try ClubhouseApp.check(location)
         for note in report.notes { Output.note(note) }
         for problem in report.problems { Output.print("problem: \(Output.line(problem))") }
         if report.problems.isEmpty {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct GatherCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +33,7 @@ enum GatherOutput {
 
     /// Unless `yes`, opens the gather in progress and asks `question` about it; a "no" stops the
     /// command with nothing changed but that screen being shown.
-    static func confirm(_ app: AppCoordinator, yes: Bool, _ question: (Gather) -> String) throws {
+    static func confirm(_ app: ClubhouseApp, yes: Bool, _ question: (Gather) -> String) throws {
         guard !yes else { return }
         let shown = try CommandContext.perform(app, Command(.gather(.show)))
         guard case .gather(let model) = shown.result else { return }

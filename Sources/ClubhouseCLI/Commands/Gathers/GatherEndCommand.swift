@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct GatherEndCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

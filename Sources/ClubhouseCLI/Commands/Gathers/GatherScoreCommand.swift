@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct GatherScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,7 +35,7 @@ struct GatherScoreCommand: ParsableCommand {
     }
 
     func run() throws {
-        let change: PlayGather.Change
+        let change: GatherChange
         if let team {
             change = .score(team, by: minus ? -1 : 1)
         } else {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct GatherTimerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +37,7 @@ struct TimerSetCommand: ParsableCommand {
 
 /// A timer command that takes no value: it sends one change to the gather in progress.
 protocol TimerChangeCommand: ParsableCommand {
-    static var change: PlayGather.Change { get }
+    static var change: GatherChange { get }
     var global: GlobalOptions { get }
     var output: OutputOptions { get }
 }
@@ -52,7 +51,7 @@ extension TimerChangeCommand {
 struct TimerStartCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "start", abstract: "Start the countdown (not from 00:00: set or reset it first).")
-    static let change = PlayGather.Change.startTimer
+    static let change = GatherChange.startTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -60,7 +59,7 @@ struct TimerStartCommand: TimerChangeCommand {
 
 struct TimerPauseCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause the countdown.")
-    static let change = PlayGather.Change.pauseTimer
+    static let change = GatherChange.pauseTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -68,7 +67,7 @@ struct TimerPauseCommand: TimerChangeCommand {
 
 struct TimerResumeCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(commandName: "resume", abstract: "Resume a paused countdown.")
-    static let change = PlayGather.Change.resumeTimer
+    static let change = GatherChange.resumeTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -77,7 +76,7 @@ struct TimerResumeCommand: TimerChangeCommand {
 struct TimerResetCommand: TimerChangeCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Stop the countdown and set it back to 10:00, as the app's reset does.")
-    static let change = PlayGather.Change.resetTimer
+    static let change = GatherChange.resetTimer
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 import Foundation
 
 #if canImport(Glibc)
@@ -38,7 +37,7 @@ struct GatherWatchCommand: ParsableCommand {
         while interrupted == 0 {
             let model: GatherViewModel
             do {
-                guard case .gather(let read) = try app.look(.gather(.show)).result else { return }
+                guard case .gather(let read) = try app.look(.gather(.show), showing: false).result else { return }
                 model = read
             } catch ClubhouseError.noGatherInProgress where shownOnce {
                 if inPlace { Output.print("") }

@@ -1,12 +1,11 @@
-import Domain
-import Features
+import Clubhouse
 import Foundation
 
 /// Picks the teams on a terminal, as the app's confirm screen does: choose who plays, everyone
 /// chosen starts on the bench and is moved to Team A or Team B. Each move is saved in the confirm
 /// form's draft at once, so an interrupted pick resumes.
 enum TeamPicker {
-    static func run(_ app: AppCoordinator) throws -> ScreenExpectation {
+    static func run(_ app: ClubhouseApp) throws -> ScreenExpectation {
         let opened = try CommandContext.perform(app, .open(.screen(.confirmPlayers)))
         let main = try opened.requireMain()
         guard case .confirmPlayers(let model) = main.content else {
@@ -16,8 +15,8 @@ enum TeamPicker {
         var expecting = ScreenExpectation(user: main.user.id, screen: .confirmPlayers, draft: model.form.draft)
         var teams: [Team: [Player.ID]] = [:]
         for team in Team.allCases {
-            if let text = model.form.draft[ConfirmPlayersCoordinator.field(for: team)] {
-                teams[team] = (try? ConfirmPlayersCoordinator.ids(text, team: team)) ?? []
+            if let text = model.form.draft[ConfirmPlayersViewModel.field(for: team)] {
+                teams[team] = (try? ConfirmPlayersViewModel.ids(text, team: team)) ?? []
             }
         }
         if let a = teams[.a], let b = teams[.b], !a.isEmpty, !b.isEmpty {
@@ -51,7 +50,7 @@ enum TeamPicker {
                 let ids = teams[team]!.map(String.init).joined(separator: ",")
                 expecting.draft = try FormPrompt.draft(
                     CommandContext.perform(
-                        app, Command(.fill([(ConfirmPlayersCoordinator.field(for: team), ids)]), expecting: expecting)))
+                        app, Command(.fill([(ConfirmPlayersViewModel.field(for: team), ids)]), expecting: expecting)))
             }
             if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return expecting }
             guard !bench.isEmpty else {
@@ -70,7 +69,7 @@ enum TeamPicker {
             }
             if line.trimmingCharacters(in: .whitespaces).isEmpty { return players }
             do {
-                let ids = try ConfirmPlayersCoordinator.ids(line, team: .a)
+                let ids = try ConfirmPlayersViewModel.ids(line, team: .a)
                 let byID = Dictionary(uniqueKeysWithValues: players.map { ($0.id, $0) })
                 guard let unknown = ids.first(where: { byID[$0] == nil }) else {
                     guard Set(ids).count >= 2 else {

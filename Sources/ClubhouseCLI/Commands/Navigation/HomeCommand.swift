@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct HomeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

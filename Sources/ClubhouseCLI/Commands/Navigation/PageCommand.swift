@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct PageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,4 @@
-import Features
+import Clubhouse
 
 /// What the commands that look or move around (tab, page, back, open, undo, reopen) share.
 enum ScreenCommand {
@@ -11,7 +11,7 @@ enum ScreenCommand {
 
     /// Prints the screen an outcome landed on. The players list is read afterwards, in its own
     /// read transaction, and streamed.
-    static func show(_ outcome: Outcome, _ app: AppCoordinator, json: Bool) throws {
+    static func show(_ outcome: Outcome, _ app: ClubhouseApp, json: Bool) throws {
         if json {
             Output.print((try? JSONOutput.render(NavigationJSON(outcome))) ?? "{}")
             return

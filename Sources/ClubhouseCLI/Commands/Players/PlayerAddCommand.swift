@@ -1,8 +1,6 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 import Foundation
-import Navigation
 
 struct PlayerAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

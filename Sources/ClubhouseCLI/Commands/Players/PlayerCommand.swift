@@ -1,5 +1,5 @@
 import ArgumentParser
-import Domain
+import Clubhouse
 
 struct PlayerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Features
+import Clubhouse
 
 struct PlayerListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct PlayerShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

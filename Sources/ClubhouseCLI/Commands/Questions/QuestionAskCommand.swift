@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct QuestionAskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,7 +34,7 @@ struct QuestionAskCommand: ParsableCommand {
     }
 
     func run() throws {
-        let field = AddQuestionCoordinator.textField
+        let field = FormField.questionText
         let outcome: Outcome
         if let text {
             outcome = try CommandContext.perform(

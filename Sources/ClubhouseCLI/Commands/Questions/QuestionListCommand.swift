@@ -1,6 +1,5 @@
 import ArgumentParser
-import Domain
-import Features
+import Clubhouse
 
 struct QuestionListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +16,7 @@ struct QuestionListCommand: ParsableCommand {
         let app = try CommandContext.app(global)
         let outcome = try CommandContext.perform(app, .open(.screen(.questions)))
         guard case .questionList(let first) = try outcome.requireMain().content else { return }
-        let size = paging.perPage ?? ListQuestions.pageSize
+        let size = paging.perPage ?? Page<Question>.defaultSize
         let page =
             paging.page == 1 && size == first.size ? first : try app.readQuestions(page: paging.page, size: size)
         Output.print(output.json ? BookJSON.array(page.items) : BookText.questions(page))

@@ -1,20 +1,20 @@
 /// Answers a question from the user's own shelf, without any network: the owned books that fit
 /// its words best (full-text relevance over title, author and description), at most three, with
 /// an answer that names them and why. A book taken off the shelf is never recommended.
-public struct AskQuestion {
-    public static let recommendationCount = 3
+package struct AskQuestion {
+    package static let recommendationCount = 3
 
     private let books: any BookRepository
     private let questions: any QuestionRepository
     private let clock: any WallClock
 
-    public init(books: any BookRepository, questions: any QuestionRepository, clock: any WallClock) {
+    package init(books: any BookRepository, questions: any QuestionRepository, clock: any WallClock) {
         self.books = books
         self.questions = questions
         self.clock = clock
     }
 
-    public func callAsFunction(_ text: String, owner: User.ID) throws -> Question {
+    package func callAsFunction(_ text: String, owner: User.ID) throws -> Question {
         let text = try Question.validatedText(text)
         let keywords = SearchWords.keywords(in: text)
         let ranked = keywords.isEmpty ? [] : try books.rank(keywords, owner: owner, limit: Self.recommendationCount)

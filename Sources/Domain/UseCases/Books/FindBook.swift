@@ -1,12 +1,12 @@
 /// One of the user's books, on the shelf or taken off it.
-public struct FindBook {
+package struct FindBook {
     private let books: any BookRepository
 
-    public init(books: any BookRepository) {
+    package init(books: any BookRepository) {
         self.books = books
     }
 
-    public func callAsFunction(_ isbn: ISBN, owner: User.ID) throws -> Book {
+    package func callAsFunction(_ isbn: ISBN, owner: User.ID) throws -> Book {
         guard let book = try books.find(isbn, owner: owner) else { throw ClubhouseError.bookNotFound(isbn) }
         return book
     }

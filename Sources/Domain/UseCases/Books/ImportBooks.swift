@@ -2,37 +2,23 @@
 /// of rows at a time (`saveAll`): a row whose ISBN is on the shelf, or on an earlier row, updates
 /// that book with every field of the row. The caller runs it in one write transaction, so an import that fails
 /// half-way saves nothing; the file is parsed before, because parsing is slow work.
-public struct ImportBooks {
-    public struct Summary: Equatable, Sendable {
-        public var added: Int
-        public var updated: Int
-        /// The rows refused, by line.
-        public var rejected: [BookImport.Rejection]
-
-        public init(added: Int = 0, updated: Int = 0, rejected: [BookImport.Rejection] = []) {
-            self.added = added
-            self.updated = updated
-            self.rejected = rejected
-        }
-
-        /// Rows saved (a duplicated ISBN counts once per row).
-        public var imported: Int { added + updated }
-    }
+package struct ImportBooks {
+    package typealias Summary = BookImportSummary
 
     /// Progress is reported at most this many times, plus once at the start and once at the end.
-    public static let progressSteps = 100
+    package static let progressSteps = 100
 
     private let books: any BookRepository
     private let clock: any WallClock
 
-    public init(books: any BookRepository, clock: any WallClock) {
+    package init(books: any BookRepository, clock: any WallClock) {
         self.books = books
         self.clock = clock
     }
 
     /// `progress(done, total)` is called with rows saved so far: with 0 first, then about every
     /// 1%, and with `total` last, so a progress bar stays cheap on a file of any size.
-    public func callAsFunction(
+    package func callAsFunction(
         _ file: BookImport, owner: User.ID, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> Summary {
         let total = file.books.count

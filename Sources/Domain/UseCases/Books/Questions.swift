@@ -1,15 +1,15 @@
 /// The user's questions a page at a time, newest first.
-public struct ListQuestions {
+package struct ListQuestions {
     /// As many as the app shows on one page.
-    public static let pageSize = 10
+    package static let pageSize = Page<Question>.defaultSize
 
     private let questions: any QuestionRepository
 
-    public init(questions: any QuestionRepository) {
+    package init(questions: any QuestionRepository) {
         self.questions = questions
     }
 
-    public func callAsFunction(owner: User.ID, page: Int = 1, size: Int = pageSize) throws -> Page<Question> {
+    package func callAsFunction(owner: User.ID, page: Int = 1, size: Int = pageSize) throws -> Page<Question> {
         try Page.read(page, size: size, total: try questions.count(owner: owner)) { offset, limit in
             try questions.page(owner: owner, offset: offset, limit: limit)
         }
@@ -17,28 +17,28 @@ public struct ListQuestions {
 }
 
 /// One of the user's questions with its answer and books.
-public struct FindQuestion {
+package struct FindQuestion {
     private let questions: any QuestionRepository
 
-    public init(questions: any QuestionRepository) {
+    package init(questions: any QuestionRepository) {
         self.questions = questions
     }
 
-    public func callAsFunction(_ id: Question.ID, owner: User.ID) throws -> Question {
+    package func callAsFunction(_ id: Question.ID, owner: User.ID) throws -> Question {
         guard let question = try questions.find(id, owner: owner) else { throw ClubhouseError.questionNotFound(id) }
         return question
     }
 }
 
 /// Deletes a question; the books it recommended stay (app).
-public struct DeleteQuestion {
+package struct DeleteQuestion {
     private let questions: any QuestionRepository
 
-    public init(questions: any QuestionRepository) {
+    package init(questions: any QuestionRepository) {
         self.questions = questions
     }
 
-    public func callAsFunction(_ id: Question.ID, owner: User.ID) throws {
+    package func callAsFunction(_ id: Question.ID, owner: User.ID) throws {
         guard try questions.delete(id, owner: owner) else { throw ClubhouseError.questionNotFound(id) }
     }
 }

@@ -1,14 +1,14 @@
 /// Finds books on the shelf by the words of their title, author and description.
-public struct SearchBooks {
-    public static let limit = 50
+package struct SearchBooks {
+    package static let limit = 50
 
     private let books: any BookRepository
 
-    public init(books: any BookRepository) {
+    package init(books: any BookRepository) {
         self.books = books
     }
 
-    public func callAsFunction(_ text: String, owner: User.ID) throws -> [Book] {
+    package func callAsFunction(_ text: String, owner: User.ID) throws -> [Book] {
         try TypedText.check(text, field: "the search")
         guard TypedText.length(text) <= 200 else {
             throw ClubhouseError.invalidInput("the search must be at most 200 characters")

@@ -1,10 +1,10 @@
 /// The words of a search or a question as the full-text index sees them: runs of letters and
 /// digits, in lower case, each once, in the order typed.
-public enum SearchWords {
+package enum SearchWords {
     /// No search needs more; a pasted page would only make a long query.
-    public static let maximumCount = 32
+    package static let maximumCount = 32
 
-    public static func words(in text: String, limit: Int = maximumCount) -> [String] {
+    package static func words(in text: String, limit: Int = maximumCount) -> [String] {
         var words: [String] = []
         var seen: Set<String> = []
         var current = ""
@@ -37,13 +37,13 @@ public enum SearchWords {
     }
 
     /// The words of a question that say what it is about: without the words every question has.
-    public static func keywords(in text: String) -> [String] {
+    package static func keywords(in text: String) -> [String] {
         words(in: text).filter { TypedText.length($0) > 1 && !stopWords.contains($0) }
     }
 
     /// Whether `word` is one of `words` (a text's `words(in:)`) or the start of one, as the
     /// index matches it.
-    public static func matches(_ word: String, _ words: [String]) -> Bool {
+    package static func matches(_ word: String, _ words: [String]) -> Bool {
         words.contains { $0.hasPrefix(word) }
     }
 

@@ -1,14 +1,14 @@
 /// Ends the gather in progress: the final score and the winner are kept in history (app).
-public struct EndGather {
+package struct EndGather {
     private let gathers: any GatherRepository
     private let clock: any WallClock
 
-    public init(gathers: any GatherRepository, clock: any WallClock) {
+    package init(gathers: any GatherRepository, clock: any WallClock) {
         self.gathers = gathers
         self.clock = clock
     }
 
-    public func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
+    package func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
         var gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress else { throw ClubhouseError.invalidInput("gather \(id) has already ended") }
         let now = clock.now()
@@ -20,14 +20,14 @@ public struct EndGather {
 
 /// Removes a gather: one in progress is cancelled (never kept in history), an ended one is
 /// deleted from history.
-public struct DeleteGather {
+package struct DeleteGather {
     private let gathers: any GatherRepository
 
-    public init(gathers: any GatherRepository) {
+    package init(gathers: any GatherRepository) {
         self.gathers = gathers
     }
 
-    public func callAsFunction(_ id: Gather.ID, owner: User.ID, inProgress: Bool) throws {
+    package func callAsFunction(_ id: Gather.ID, owner: User.ID, inProgress: Bool) throws {
         let gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress == inProgress else {
             throw inProgress ? ClubhouseError.gatherEnded(id) : ClubhouseError.gatherStillInProgress(id)

@@ -1,28 +1,28 @@
 /// Reads gathers: one by id, the one in progress, and the history.
-public struct FindGather {
+package struct FindGather {
     private let gathers: any GatherRepository
 
-    public init(gathers: any GatherRepository) {
+    package init(gathers: any GatherRepository) {
         self.gathers = gathers
     }
 
     /// The owner's gather, or `gatherNotFound`.
-    public func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
+    package func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
         try gathers.existing(id, owner: owner)
     }
 
     /// The owner's gather in progress, or `noGatherInProgress`.
-    public func inProgress(owner: User.ID) throws -> Gather {
+    package func inProgress(owner: User.ID) throws -> Gather {
         guard let gather = try gathers.inProgress(owner: owner) else { throw ClubhouseError.noGatherInProgress }
         return gather
     }
 
-    public func historyCount(owner: User.ID) throws -> Int {
+    package func historyCount(owner: User.ID) throws -> Int {
         try gathers.countEnded(owner: owner)
     }
 
     /// Ended gathers, newest first.
-    public func history(owner: User.ID, limit: Int? = nil) throws -> [Gather] {
+    package func history(owner: User.ID, limit: Int? = nil) throws -> [Gather] {
         try gathers.ended(owner: owner, limit: limit)
     }
 }

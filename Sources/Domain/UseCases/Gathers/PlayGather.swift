@@ -1,23 +1,17 @@
 /// What can be done to a gather in progress: score and run its timer. Each reads the gather
 /// fresh (another process may have scored since) and stores it at once.
-public struct PlayGather {
+package struct PlayGather {
     private let gathers: any GatherRepository
     private let clock: any WallClock
 
-    public init(gathers: any GatherRepository, clock: any WallClock) {
+    package init(gathers: any GatherRepository, clock: any WallClock) {
         self.gathers = gathers
         self.clock = clock
     }
 
-    public enum Change: Equatable, Sendable {
-        /// One goal more (or, with -1, less) for a team; stays within 0–100.
-        case score(Team, by: Int)
-        case setScore(Score)
-        case setTimer(Milliseconds)
-        case startTimer, pauseTimer, resumeTimer, resetTimer
-    }
+    package typealias Change = GatherChange
 
-    public func callAsFunction(_ change: Change, _ id: Gather.ID, owner: User.ID) throws -> Gather {
+    package func callAsFunction(_ change: Change, _ id: Gather.ID, owner: User.ID) throws -> Gather {
         var gather = try gathers.existing(id, owner: owner)
         guard gather.isInProgress else {
             throw ClubhouseError.invalidInput("gather \(id) has ended; it can no longer change")

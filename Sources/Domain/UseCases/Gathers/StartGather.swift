@@ -1,17 +1,17 @@
 /// Starts a gather from two teams of the user's players (the app's confirm screen): at least two
 /// players, both teams filled, nobody twice, only the user's own players, one gather at a time.
-public struct StartGather {
+package struct StartGather {
     private let players: any PlayerRepository
     private let gathers: any GatherRepository
     private let clock: any WallClock
 
-    public init(players: any PlayerRepository, gathers: any GatherRepository, clock: any WallClock) {
+    package init(players: any PlayerRepository, gathers: any GatherRepository, clock: any WallClock) {
         self.players = players
         self.gathers = gathers
         self.clock = clock
     }
 
-    public func callAsFunction(teamA: [Player.ID], teamB: [Player.ID], owner: User.ID) throws -> Gather {
+    package func callAsFunction(teamA: [Player.ID], teamB: [Player.ID], owner: User.ID) throws -> Gather {
         guard !teamA.isEmpty, !teamB.isEmpty else {
             throw ClubhouseError.invalidInput("both teams need at least one player")
         }

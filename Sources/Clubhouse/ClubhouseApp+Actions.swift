@@ -1,0 +1,72 @@
+extension ClubhouseApp {
+    // Each of these is one `perform` of the command it names: a shorter spelling for an app's
+    // buttons and for reading code, not a second road.
+
+    /// Creates an account and signs it in. Usernames: 1–32 letters, digits, `.`, `_`, `-`, unique
+    /// whatever their case; passwords: 8 characters or more. Hashing (scrypt) takes about a
+    /// second and happens before the write lock.
+    @discardableResult
+    public func register(username: String, password: String) throws -> Outcome {
+        try perform(Command(.register(username: username, password: password)))
+    }
+
+    /// Signs in and restores where this user was (or opens the link kept while signed out).
+    @discardableResult
+    public func signIn(username: String, password: String) throws -> Outcome {
+        try perform(Command(.signIn(username: username, password: password)))
+    }
+
+    /// Signs out; the user's navigation state and journal are forgotten.
+    @discardableResult
+    public func signOut() throws -> Outcome {
+        try perform(Command(.signOut))
+    }
+
+    /// Opens a screen by path or link (`players/3`, `home/results`, `clubhouse://books/9780441013593`):
+    /// its tab's stack becomes the chain of screens leading there. Signed out, the link is kept
+    /// and opened after the next sign-in. A link that does not resolve changes nothing and throws
+    /// ``ClubhouseError/unresolvedLink(reason:deepest:)``.
+    @discardableResult
+    public func open(_ link: String) throws -> Outcome {
+        guard let parsed = Link(link) else {
+            throw ClubhouseError.invalidInput("'\(link)' is not a screen or a clubhouse:// link")
+        }
+        return try perform(.deepLink(parsed))
+    }
+
+    /// Selects a tab; every tab keeps its own stack.
+    @discardableResult
+    public func select(_ tab: Tab) throws -> Outcome {
+        try perform(Command(.selectTab(tab)))
+    }
+
+    /// Pops one screen in the selected tab (or the modal flow).
+    @discardableResult
+    public func back() throws -> Outcome {
+        try perform(Command(.back))
+    }
+
+    /// Types fields into the form on show, saving them in its draft at once.
+    @discardableResult
+    public func type(_ fields: [(name: String, text: String)]) throws -> Outcome {
+        try perform(Command(.fill(fields)))
+    }
+
+    /// Saves the form on show with its draft and `fields` typed over it.
+    @discardableResult
+    public func submit(_ fields: [(name: String, text: String)] = []) throws -> Outcome {
+        try perform(Command(.submit(fields, discardingDraft: false)))
+    }
+
+    /// Returns to the navigation state before the last change (data is never undone).
+    @discardableResult
+    public func undo() throws -> Outcome {
+        try perform(Command(.undo))
+    }
+
+    /// Reopens the most recently closed screen whose record still exists.
+    @discardableResult
+    public func reopen() throws -> Outcome {
+        try perform(Command(.reopen))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+internal import Persistence
+internal import Security
+
+/// A Clubhouse app on one database file: who is signed in, where they are, and the one road for
+/// every change.
+///
+/// Open one on a file (``init(at:creating:)``) or in memory (``inMemory()``), keep it as long as
+/// you like, and send it commands: ``perform(_:)`` runs a link plus at most one action through the
+/// coordinators in one write transaction and saves where the user landed together with the data
+/// change; ``look(_:showing:)`` reads without writing anything. A state that another process (or
+/// another `ClubhouseApp` on the same file) changed in between is read again before the next
+/// command, so any number of values and processes can share a file. ``changes(every:)`` tells a
+/// long-lived client when someone else changed the file.
+///
+/// Every method is safe to call from any thread; calls on one value take turns.
+///
+/// Errors: every method that throws throws a ``ClubhouseError`` (what was asked cannot be done:
+/// not signed in, a record that does not exist, invalid input, a link that does not resolve) or a
+/// ``StorageError`` (the file: missing, not a Clubhouse database, newer, read-only, busy, damaged,
+/// disk full). Either way nothing was written. Both have a `message` for people.
+public final class ClubhouseApp: @unchecked Sendable {
+    /// This release of the library and the `clubhouse` command (semantic versioning).
+    public static let version = "0.6.0"
+    /// The schema version this release writes (`PRAGMA user_version` of an up-to-date file).
+    public static var schemaVersion: Int { AppDatabase.schemaVersion }
+
+    /// The database file's absolute path (for an app in memory: ":memory:" or the path of the
+    /// file that did not exist).
+    public let path: String
+    /// Whether the app runs on a database in memory: nothing it does outlives it.
+    public let isInMemory: Bool
+
+    // `tree` is not thread-safe; every use of it (and of its database) holds `lock`.
+    private let lock = NSLock()
+    let database: AppDatabase
+    let tree: AppCoordinator
+
+    /// Opens the database at `location`: the file is checked (a file that is not a Clubhouse
+    /// database, or one written by a newer release, is refused and left untouched) and its schema
+    /// brought up to date. A missing file is created (0600) when `creating`; otherwise the app
+    /// runs on a fresh database in memory, answering as a new file would and leaving nothing
+    /// behind (this is how the CLI's read-only commands run).
+    public init(at location: Location, creating: Bool = true) throws {
+        let database = try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) }
+        self.database = database
+        self.path = database.path
+        self.isInMemory = database.isInMemory
+        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher())
+    }
+
+    /// Opens (creating if needed) the database at a literal file path.
+    public convenience init(path: String) throws {
+        try self.init(at: try Location(path: path))
+    }
+
+    /// A new, empty app in memory, for trying things out and for tests.
+    public static func inMemory() throws -> ClubhouseApp {
+        try ClubhouseApp(database: mapping { try AppDatabase.inMemory() })
+    }
+
+    init(database: AppDatabase) {
+        self.database = database
+        self.path = database.path
+        self.isInMemory = database.isInMemory
+        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher())
+    }
+
+    // MARK: The one road
+
+    /// Performs `command` (a link, then at most one action on the screen it lands on) in one
+    /// write transaction and saves where the user landed with the data change; when nothing
+    /// moved, nothing is written. On failure nothing is written at all.
+    ///
+    /// Password hashing and checking happen before the write lock is taken, so a sign-in does
+    /// not hold up other processes.
+    @discardableResult
+    public func perform(_ command: Command) throws -> Outcome {
+        try locked { try tree.perform(command) }
+    }
+
+    /// Where the user is, and what the screen on show holds when `showing`, read in one read
+    /// transaction. Only actions that read (`.history`, `.searchBooks`, `.gather(.show)`) are
+    /// allowed. Screens a restore would cut are cut in the outcome (with a warning) but nothing
+    /// is written: the next ``perform(_:)`` saves the cut state.
+    public func look(_ action: Action = .none, showing: Bool = true) throws -> Outcome {
+        try locked { try tree.look(action, showing: showing) }
+    }
+
+    /// The signed-in user's navigation state, or nil while nobody is signed in.
+    public func state() throws -> NavigationState? {
+        if case .main(_, let state, _) = try look(showing: false).view { return state }
+        return nil
+    }
+
+    /// The signed-in user, or nil.
+    public func signedInUser() throws -> User? {
+        if case .main(let user, _, _) = try look(showing: false).view { return user }
+        return nil
+    }
+
+    // MARK: Reads that do not move the user
+
+    /// Reads the rows of a `players` screen in one read transaction, as a cursor: a list of a
+    /// million players costs memory for one row at a time. `body` must not call back into this
+    /// app (the read transaction is still open).
+    public func readPlayers<T>(_ model: PlayerListViewModel, _ body: (PlayerRows) throws -> T) throws -> T {
+        try locked { try tree.readPlayers(model, body) }
+    }
+
+    /// Page `number` (from 1) of the signed-in user's shelf, most recently updated first.
+    public func readBooks(page number: Int, size: Int = Page<Book>.defaultSize) throws -> Page<Book> {
+        try locked { try tree.readBooks(page: number, size: size) }
+    }
+
+    /// Page `number` (from 1) of the signed-in user's questions, newest first.
+    public func readQuestions(page number: Int, size: Int = Page<Question>.defaultSize) throws -> Page<Question> {
+        try locked { try tree.readQuestions(page: number, size: size) }
+    }
+
+    // MARK: Inside
+
+    /// Runs `work` alone on the tree, with every error as one of the two documented types.
+    func locked<T>(_ work: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try Self.mapping(work)
+    }
+
+    static func mapping<T>(_ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as ClubhouseError {
+            throw error
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError.other(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Domain
+import Navigation
+
+/// One field of a form, for the view (and the CLI's prompts).
+public struct FormField: Equatable, Sendable {
+    public let name: String
+    public let label: String
+    public let hint: String
+    public let isRequired: Bool
+    /// The value the record has now, for edit forms.
+    public let current: String?
+
+    public init(name: String, label: String, hint: String, isRequired: Bool, current: String? = nil) {
+        self.name = name
+        self.label = label
+        self.hint = hint
+        self.isRequired = isRequired
+        self.current = current
+    }
+}
+
+extension FormField {
+    /// The one field of the ask-question form (`questions/new`).
+    public static let questionText = "text"
+}

@@ -1,0 +1,11 @@
+import Domain
+import Navigation
+
+/// What a submitted form saved.
+public enum FormResult: Equatable {
+    case playerAdded(Player)
+    case playerUpdated(Player)
+    case gatherStarted(Gather)
+    case bookSaved(BookSave)
+    case questionAsked(Question)
+}

@@ -1,0 +1,2 @@
+import Clubhouse
+import Testing

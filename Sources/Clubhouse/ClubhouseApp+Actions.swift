@@ -2,7 +2,7 @@ extension ClubhouseApp {
     // Each of these is one `perform` of the command it names: a shorter spelling for an app's
     // buttons and for reading code, not a second road.
 
-    /// Creates an account and signs it in. Usernames: 1–32 letters, digits, `.`, `_`, `-`, unique
+    /// Creates an account (it does not sign in: ``signIn(username:password:)`` does). Usernames: 1–32 letters, digits, `.`, `_`, `-`, unique
     /// whatever their case; passwords: 8 characters or more. Hashing (scrypt) takes about a
     /// second and happens before the write lock.
     @discardableResult

@@ -1,2 +1,237 @@
 import Clubhouse
+import Foundation
 import Testing
+
+/// The library's public story, told with `import Clubhouse` alone: what an app that embeds it can
+/// do and rely on.
+@Suite struct SessionTests {
+    @Test func openRegisterSignInAndAddAPlayer() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        #expect(try app.signedInUser() == nil)
+        #expect(try app.state() == nil)
+
+        try app.register(username: "ana", password: "s3cret-pass")
+        let signedIn = try app.signIn(username: "ana", password: "s3cret-pass")
+        guard case .signedIn(let user, _) = signedIn.result else {
+            Issue.record("expected a sign-in, got \(signedIn.result)")
+            return
+        }
+        #expect(user.username == "ana")
+        #expect(try app.state()?.selectedTab == .home)
+
+        try app.open("players/new")
+        try app.type([("name", "Zoë O'Brien")])
+        #expect(try app.state()?.currentScreen.draft?["name"] == "Zoë O'Brien")
+        let added = try app.submit([("position", "striker")])
+        guard case .form(.playerAdded(let player), let resumed) = added.result else {
+            Issue.record("expected a player, got \(added.result)")
+            return
+        }
+        #expect(player.name == "Zoë O'Brien")
+        #expect(player.position == .striker)
+        #expect(resumed == ["name"])
+        #expect(try app.state()?.currentScreen.path == "players")
+    }
+
+    @Test func aSecondValueOnTheFileRestoresWhereTheFirstLeftOff() throws {
+        let file = try TemporaryFile()
+        let first = try ClubhouseApp(path: file.path)
+        try first.register(username: "ana", password: "s3cret-pass")
+        try first.signIn(username: "ana", password: "s3cret-pass")
+        try first.perform(Command(link: Link("players/new"), .submit([("name", "Kai")], discardingDraft: false)))
+        try first.open("players/1/edit/age")
+        try first.type([("age", "31")])
+
+        let second = try ClubhouseApp(path: file.path)
+        let state = try #require(try second.state())
+        #expect(state == (try first.state()))
+        #expect(state.selectedTab == .players)
+        #expect(state.stacks[.players]?.map(\.path) == ["players", "players/1", "players/1/edit/age"])
+        #expect(state.currentScreen.draft?["age"] == "31")
+
+        // The first value acts on what the second changed: its tree is re-read first.
+        try second.back()
+        try second.back()
+        #expect(try first.state()?.currentScreen.path == "players")
+        try first.undo()
+        #expect(try second.state()?.currentScreen.path == "players/1")
+    }
+
+    @Test func errorsAreTypedAndChangeNothing() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        #expect(throws: ClubhouseError.notSignedIn) { try app.select(.players) }
+        try app.register(username: "ana", password: "s3cret-pass")
+        #expect(throws: ClubhouseError.usernameTaken("ANA")) {
+            try app.register(username: "ANA", password: "s3cret-pass")
+        }
+        #expect(throws: ClubhouseError.wrongCredentials) { try app.signIn(username: "ana", password: "wrong-pass") }
+        try app.signIn(username: "ana", password: "s3cret-pass")
+        let before = try app.state()
+        #expect(throws: ClubhouseError.self) { try app.open("players/99") }
+        #expect(throws: ClubhouseError.self) { try app.open("no such screen") }
+        #expect(try app.state() == before)
+
+        #expect(throws: StorageError.noPath) { try ClubhouseApp(path: "") }
+        let notOurs = try TemporaryFile()
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: notOurs.path))
+        #expect(throws: StorageError.notClubhouseDatabase(path: notOurs.path)) { try ClubhouseApp(path: notOurs.path) }
+    }
+
+    @Test func anotherValuesChangeIsObservedWithinOneSecond() throws {
+        let file = try TemporaryFile()
+        let watcher = try ClubhouseApp(path: file.path)
+        try watcher.register(username: "ana", password: "s3cret-pass")
+        try watcher.signIn(username: "ana", password: "s3cret-pass")
+        let other = try ClubhouseApp(path: file.path)
+
+        let seen = Mailbox()
+        let observation = watcher.observeChanges(every: .milliseconds(100)) { seen.put($0) }
+        defer { observation.cancel() }
+        try other.select(.library)
+
+        // The promise to a long-lived client: another process's change is known within a second.
+        let outcome = try #require(seen.take(within: 1), "no change reported within one second").get()
+        guard case .main(_, let state, let content) = outcome.view else {
+            Issue.record("expected the signed-in user's view, got \(outcome.view)")
+            return
+        }
+        #expect(state.selectedTab == .library)
+        if case .bookList = content {} else { Issue.record("expected the library's content, got \(content)") }
+        // The watcher's next command acts on the state the other value left.
+        #expect(try watcher.back().view == (try other.look().view))
+    }
+
+    @Test func changesAreAnAsyncSequence() async throws {
+        let file = try TemporaryFile()
+        let watcher = try ClubhouseApp(path: file.path)
+        try watcher.register(username: "ana", password: "s3cret-pass")
+        try watcher.signIn(username: "ana", password: "s3cret-pass")
+        let changes = watcher.changes(every: .milliseconds(50))
+        try ClubhouseApp(path: file.path).open("players/new")
+        // No deadline worth asserting here: a test run keeps the concurrency pool busy.
+        let outcome = try #require(try await firstElement(of: changes, within: .seconds(60)))
+        #expect(outcome == (try watcher.look()))
+    }
+
+    @Test func ownChangesAreNotReportedAsSomeoneElses() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        try app.register(username: "ana", password: "s3cret-pass")
+        try app.signIn(username: "ana", password: "s3cret-pass")
+        let seen = Mailbox()
+        let observation = app.observeChanges(every: .milliseconds(20)) { seen.put($0) }
+        defer { observation.cancel() }
+        try app.select(.library)
+        try app.select(.players)
+        #expect(seen.take(within: 0.5) == nil)
+    }
+
+    @Test func aTamperedFileStillOpensWithWarnings() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        try app.register(username: "ana", password: "s3cret-pass")
+        try app.signIn(username: "ana", password: "s3cret-pass")
+        try app.open("players/new")
+        try sqlite3(file.path, "UPDATE navigation_state SET stacks = '{\"players\": [{\"path\": 42}]}', selected_tab = 'nowhere'")
+
+        let reopened = try ClubhouseApp(path: file.path)
+        let outcome = try reopened.look()
+        #expect(!outcome.warnings.isEmpty)
+        guard case .main(_, let state, _) = outcome.view else {
+            Issue.record("still signed in after tampering, expected; got \(outcome.view)")
+            return
+        }
+        #expect(state.selectedTab == .home)
+        // The next change saves the repaired state, and the warnings are not repeated.
+        try reopened.select(.players)
+        #expect(try reopened.look().warnings.isEmpty)
+        #expect(try ClubhouseApp.check(try .init(path: file.path)).problems.isEmpty)
+    }
+
+    @Test func anAppInMemoryLeavesNothingBehind() throws {
+        let app = try ClubhouseApp.inMemory()
+        #expect(app.isInMemory)
+        try app.register(username: "kai", password: "s3cret-pass")
+        try app.signIn(username: "kai", password: "s3cret-pass")
+        #expect(try app.select(.questions).view != (try ClubhouseApp.inMemory().look().view))
+    }
+
+    @Test func backupAndCheckThroughTheLibrary() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        try app.register(username: "ana", password: "s3cret-pass")
+        let copy = try TemporaryFile()
+        let report = try ClubhouseApp.backup(try .init(path: file.path), to: try .init(path: copy.path))
+        #expect(report.version == ClubhouseApp.schemaVersion)
+        #expect(report.bytes > 0)
+        let check = try ClubhouseApp.check(try .init(path: copy.path))
+        #expect(check.problems.isEmpty)
+        #expect(check.version == ClubhouseApp.schemaVersion)
+        #expect(throws: StorageError.self) {
+            try ClubhouseApp.backup(try .init(path: file.path), to: try .init(path: copy.path))
+        }
+    }
+}
+
+/// The first element `sequence` gives within `limit`, or nil.
+private func firstElement(
+    of sequence: AsyncThrowingStream<Outcome, any Error>, within limit: Duration
+) async throws -> Outcome? {
+    try await withThrowingTaskGroup(of: Outcome?.self) { group in
+        group.addTask {
+            for try await element in sequence { return element }
+            return nil
+        }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return nil
+        }
+        let first = try await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
+
+/// What an observation reported, handed from its thread to the test's.
+final class Mailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private let arrived = DispatchSemaphore(value: 0)
+    private var items: [Result<Outcome, any Error>] = []
+
+    func put(_ item: Result<Outcome, any Error>) {
+        lock.withLock { items.append(item) }
+        arrived.signal()
+    }
+
+    /// The first item, waiting at most `seconds` for it.
+    func take(within seconds: Double) -> Result<Outcome, any Error>? {
+        guard arrived.wait(timeout: .now() + seconds) == .success else { return nil }
+        return lock.withLock { items.removeFirst() }
+    }
+}
+
+/// A path in a new temporary folder, removed with the folder when the value goes.
+final class TemporaryFile {
+    let folder: String
+    let path: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "clubhouse-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        path = folder + "/clubhouse.sqlite"
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+}
+
+/// Runs SQL on `path` with the sqlite3 shell: how a person would tamper with the file.
+func sqlite3(_ path: String, _ sql: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", path, sql]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+}

@@ -79,7 +79,7 @@ public enum Action {
     case importBooks(BookImport, progress: ((_ done: Int, _ total: Int) -> Void)?)
 }
 
-public enum GatherAction: Equatable {
+public enum GatherAction: Equatable, Sendable {
     /// Only opens it (read only under `look`: the countdown at this instant).
     case show
     case play(GatherChange)
@@ -90,7 +90,7 @@ public enum GatherAction: Equatable {
 }
 
 /// What an action produced, beside where it landed.
-public enum ActionResult: Equatable {
+public enum ActionResult: Equatable, Sendable {
     case none
     /// What the form saved, and the draft's fields it used beside those typed by this command.
     case form(FormResult, resumed: [String])
@@ -117,8 +117,8 @@ public enum ActionResult: Equatable {
 
 /// Where a command landed and what it produced. Built inside the action's transaction, so the
 /// screen's content is read in the same snapshot of the data as the action.
-public struct Outcome {
-    public enum View {
+public struct Outcome: Equatable, Sendable {
+    public enum View: Equatable, Sendable {
         case login(Screen)
         case main(user: User, state: NavigationState, content: ScreenContent)
     }

@@ -2,7 +2,7 @@ import Domain
 import Navigation
 
 /// The confirm screen: the form, and the players to pick from.
-public struct ConfirmPlayersViewModel: Equatable {
+public struct ConfirmPlayersViewModel: Equatable, Sendable {
     public let form: FormViewModel
     public let players: [Player]
 

@@ -1,7 +1,7 @@
 import Domain
 
 /// A gather as a screen shows it at one instant: the countdown is read from the timer's anchor.
-public struct GatherViewModel: Equatable {
+public struct GatherViewModel: Equatable, Sendable {
     public let gather: Gather
     /// Time left, whole seconds rounded up.
     public let remainingSeconds: Int

@@ -1,13 +1,14 @@
 import Domain
 import Navigation
 
-public struct HomeViewModel: Equatable {
+/// The home tab: its page view, on the selected page.
+public struct HomeViewModel: Equatable, Sendable {
     public let selectedPage: HomePage
     public let pages: [HomePage] = HomePage.allCases
     /// What the selected page shows.
     public let content: Page
 
-    public enum Page: Equatable {
+    public enum Page: Equatable, Sendable {
         /// How many players there are and the most recently added, newest first.
         case squad(count: Int, recent: [Player])
         /// The last five results, newest first.

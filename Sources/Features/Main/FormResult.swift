@@ -2,7 +2,7 @@ import Domain
 import Navigation
 
 /// What a submitted form saved.
-public enum FormResult: Equatable {
+public enum FormResult: Equatable, Sendable {
     case playerAdded(Player)
     case playerUpdated(Player)
     case gatherStarted(Gather)

@@ -2,7 +2,7 @@ import Domain
 import Navigation
 
 /// What a screen shows, ready for a view (here: the CLI's text renderer).
-public enum ScreenContent: Equatable {
+public enum ScreenContent: Equatable, Sendable {
     case login(Screen)
     case home(HomeViewModel)
     case playerList(PlayerListViewModel)
@@ -27,7 +27,7 @@ public enum ScreenContent: Equatable {
 }
 
 /// A form screen: its fields and what has been typed into them.
-public struct FormViewModel: Equatable {
+public struct FormViewModel: Equatable, Sendable {
     public let screen: Screen
     public let title: String
     public let fields: [FormField]

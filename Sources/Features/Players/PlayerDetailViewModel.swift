@@ -1,7 +1,7 @@
 import Domain
 
 /// The `players/<id>` screen: the player's fields as label/value pairs, "—" where unset.
-public struct PlayerDetailViewModel: Equatable {
+public struct PlayerDetailViewModel: Equatable, Sendable {
     public let player: Player
 
     public var title: String { "\(player.name) (#\(player.id))" }

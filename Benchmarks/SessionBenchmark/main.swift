@@ -26,7 +26,11 @@ while let argument = arguments.next() {
 }
 
 enum Kind: String, CaseIterable {
-    case tab, openPlayer = "open player", back, openForm = "open form", type, undo
+    case tab
+    case openPlayer = "open player"
+    case back
+    case openForm = "open form"
+    case type, undo
 }
 
 func measure(players: Int, actions: Int) throws -> [Kind: [Duration]] {
@@ -90,8 +94,12 @@ for players in sizes {
         all += sorted
         let p50 = sorted[sorted.count / 2]
         let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
-        print(kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0), microseconds(p50), microseconds(p99), microseconds(sorted.last!))
+        print(
+            kind.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0), microseconds(p50), microseconds(p99),
+            microseconds(sorted.last!))
     }
     all.sort()
-    print("all          ", microseconds(all[all.count / 2]), microseconds(all[all.count * 99 / 100]), microseconds(all.last!))
+    print(
+        "all          ", microseconds(all[all.count / 2]), microseconds(all[all.count * 99 / 100]),
+        microseconds(all.last!))
 }

@@ -68,7 +68,8 @@ func resume(_ path: String) async throws {
     try phone.select(.library)
     for try await outcome in changes {
         guard case .main(_, let now, _) = outcome.view else { continue }
-        print("seen from elsewhere: \(now.selectedTab.rawValue) tab, players at \(now.stacks[.players]?.last?.path ?? "?")")
+        let players = now.stacks[.players]?.last?.path ?? "?"
+        print("seen from elsewhere: \(now.selectedTab.rawValue) tab, players at \(players)")
         if now.selectedTab == .library { break }
     }
 }

@@ -24,6 +24,8 @@ package final class AppDatabase: UnitOfWork {
 
     private let queue: DatabaseQueue
     package let path: String
+    /// The navigation states this connection wrote last (see `NavigationCodingCache`).
+    private let navigationCache = NavigationCodingCache()
     /// A database in memory (no file, or a new one a command that only reads stands in for).
     package let isInMemory: Bool
 
@@ -91,12 +93,16 @@ package final class AppDatabase: UnitOfWork {
     /// Runs `work` in one IMMEDIATE transaction: everything it writes commits together, or nothing
     /// does when it throws.
     package func write<T>(_ work: (any Repositories) throws -> T) throws -> T {
-        try mappingErrors { try queue.write { db in try work(DatabaseRepositories(db: db)) } }
+        try mappingErrors {
+            try queue.write { db in try work(DatabaseRepositories(db: db, navigationCache: navigationCache)) }
+        }
     }
 
     /// Runs `work` in one read-only transaction.
     package func read<T>(_ work: (any Repositories) throws -> T) throws -> T {
-        try mappingErrors { try queue.read { db in try work(DatabaseRepositories(db: db)) } }
+        try mappingErrors {
+            try queue.read { db in try work(DatabaseRepositories(db: db, navigationCache: navigationCache)) }
+        }
     }
 
     /// SQLite's `PRAGMA data_version` on this connection: it moves when another connection (another

@@ -134,7 +134,9 @@ import Testing
         try app.register(username: "ana", password: "s3cret-pass")
         try app.signIn(username: "ana", password: "s3cret-pass")
         try app.open("players/new")
-        try sqlite3(file.path, "UPDATE navigation_state SET stacks = '{\"players\": [{\"path\": 42}]}', selected_tab = 'nowhere'")
+        try sqlite3(
+            file.path,
+            "UPDATE navigation_state SET stacks = '{\"players\": [{\"path\": 42}]}', selected_tab = 'nowhere'")
 
         let reopened = try ClubhouseApp(path: file.path)
         let outcome = try reopened.look()

@@ -5,7 +5,8 @@ package struct SignOut {
     private let navigation: any NavigationRepository
     private let journal: any JournalRepository
 
-    package init(sessions: any SessionRepository, navigation: any NavigationRepository, journal: any JournalRepository) {
+    package init(sessions: any SessionRepository, navigation: any NavigationRepository, journal: any JournalRepository)
+    {
         self.sessions = sessions
         self.navigation = navigation
         self.journal = journal

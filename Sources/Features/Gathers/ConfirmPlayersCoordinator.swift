@@ -22,7 +22,8 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinato
     package var fields: [FormField] {
         Team.allCases.map {
             FormField(
-                name: ConfirmPlayersViewModel.field(for: $0), label: $0.name, hint: "player ids, separated by commas", isRequired: true)
+                name: ConfirmPlayersViewModel.field(for: $0), label: $0.name, hint: "player ids, separated by commas",
+                isRequired: true)
         }
     }
 
@@ -81,4 +82,3 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinato
         return coordinator
     }
 }
-

@@ -36,4 +36,3 @@ package final class HomeCoordinator: FlowCoordinator {
         return .home(HomeViewModel(selectedPage: page, content: content))
     }
 }
-

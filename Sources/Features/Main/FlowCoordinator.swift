@@ -95,4 +95,3 @@ extension FormCoordinator {
         for field in fields { draft[field.name] = field.text }
     }
 }
-

@@ -30,4 +30,3 @@ package final class ProfileCoordinator: FlowCoordinator {
                 gathersPlayed: try useCases.findGather.historyCount(owner: user.id)))
     }
 }
-

@@ -25,7 +25,8 @@ package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinato
         let length = Question.textLength
         return [
             FormField(
-                name: FormField.questionText, label: "Question", hint: "\(length.lowerBound)–\(length.upperBound) characters",
+                name: FormField.questionText, label: "Question",
+                hint: "\(length.lowerBound)–\(length.upperBound) characters",
                 isRequired: true)
         ]
     }
@@ -46,7 +47,9 @@ package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinato
     }
 
     package func submit(_ useCases: UseCases) throws -> FormResult {
-        guard let text = draft[FormField.questionText] else { throw ClubhouseError.invalidInput("the question is required") }
+        guard let text = draft[FormField.questionText] else {
+            throw ClubhouseError.invalidInput("the question is required")
+        }
         let question = try useCases.askQuestion(text, owner: owner)
         finish()
         return .questionAsked(question)

@@ -85,15 +85,16 @@ package struct BookStore: BookRepository {
         // updates a book (one on the shelf already, or an earlier row of the step).
         let added =
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT count(*) FROM (SELECT DISTINCT isbn FROM temp.book_import) AS i
-                    WHERE NOT EXISTS (SELECT 1 FROM books b WHERE b.owner_id = ? AND b.isbn = i.isbn)
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT count(*) FROM (SELECT DISTINCT isbn FROM temp.book_import) AS i
+                        WHERE NOT EXISTS (SELECT 1 FROM books b WHERE b.owner_id = ? AND b.isbn = i.isbn)
+                        """),
                 arguments: [owner]) ?? 0
         let base =
             try Int64.fetchOne(
-                db, sql: "SELECT coalesce(max(save_order), 0) FROM books WHERE owner_id = ?", arguments: [owner]) ?? 0
+                db.cachedStatement(sql: "SELECT coalesce(max(save_order), 0) FROM books WHERE owner_id = ?"),
+                arguments: [owner]) ?? 0
         // In file order, so that a later row wins and the shelf's tie-break follows the file.
         try db.execute(
             sql: """
@@ -161,7 +162,7 @@ package struct BookStore: BookRepository {
 
     package func find(_ isbn: ISBN, owner: User.ID) throws -> Book? {
         try BookRow.fetchOne(
-            db, sql: "SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND isbn = ?",
+            db.cachedStatement(sql: "SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND isbn = ?"),
             arguments: [owner, isbn.digits]
         )?.book
     }
@@ -179,17 +180,18 @@ package struct BookStore: BookRepository {
     }
 
     package func shelfCount(owner: User.ID) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM books WHERE owner_id = ? AND owned = 1", arguments: [owner])
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM books WHERE owner_id = ? AND owned = 1"), arguments: [owner])
             ?? 0
     }
 
     package func remove(_ isbn: ISBN, owner: User.ID, at now: Milliseconds) throws -> Bool {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE books SET owned = 0, updated_at = \(Self.isoNow), save_order = \(Self.nextSaveOrder)
                 WHERE owner_id = :owner AND isbn = :isbn AND owned = 1
-                """,
-            arguments: ["owner": owner, "isbn": isbn.digits, "now": now])
+                """
+        ).execute(arguments: ["owner": owner, "isbn": isbn.digits, "now": now])
         return db.changesCount > 0
     }
 
@@ -206,13 +208,13 @@ package struct BookStore: BookRepository {
         // Newest question first, each book at its newest recommendation; the cursor stops as soon
         // as `limit` books are found, however many questions there are.
         let links = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT qb.book_id FROM questions q
-                JOIN question_books qb ON qb.question_id = q.id
-                JOIN books b ON b.id = qb.book_id AND b.owner_id = q.owner_id
-                WHERE q.owner_id = ? ORDER BY q.id DESC, qb.seat
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT qb.book_id FROM questions q
+                    JOIN question_books qb ON qb.question_id = q.id
+                    JOIN books b ON b.id = qb.book_id AND b.owner_id = q.owner_id
+                    WHERE q.owner_id = ? ORDER BY q.id DESC, qb.seat
+                    """),
             arguments: [owner])
         var ids: [Int64] = []
         var seen: Set<Int64> = []

@@ -13,12 +13,12 @@ package struct GatherStore: GatherRepository {
 
     package func insert(owner: User.ID, teamA: [Player], teamB: [Player], at now: Milliseconds) throws -> Gather {
         let timer = GatherTimer()
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO gathers (owner_id, started_at, timer_duration_ms, timer_state, timer_remaining_ms)
                 VALUES (?, \(Self.isoTime), ?, ?, ?)
-                """,
-            arguments: [owner, now, timer.duration, timer.state.rawValue, timer.remainingAtAnchor])
+                """
+        ).execute(arguments: [owner, now, timer.duration, timer.state.rawValue, timer.remainingAtAnchor])
         let id = db.lastInsertedRowID
         let statement = try db.makeStatement(
             sql: """
@@ -47,31 +47,31 @@ package struct GatherStore: GatherRepository {
 
     package func update(_ gather: Gather) throws {
         let timer = gather.timer
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE gathers SET score_a = ?, score_b = ?, timer_duration_ms = ?, timer_state = ?,
                     timer_remaining_ms = ?, timer_started_ms = ?, timer_played_ms = ?
                 WHERE id = ? AND owner_id = ?
-                """,
-            arguments: [
-                gather.score.a, gather.score.b, timer.duration, timer.state.rawValue, timer.remainingAtAnchor,
-                timer.startedAt, timer.playedBeforeAnchor, gather.id, gather.ownerID,
-            ])
+                """
+        ).execute(arguments: [
+            gather.score.a, gather.score.b, timer.duration, timer.state.rawValue, timer.remainingAtAnchor,
+            timer.startedAt, timer.playedBeforeAnchor, gather.id, gather.ownerID,
+        ])
     }
 
     package func end(_ gather: Gather, at now: Milliseconds) throws -> Gather {
         try update(gather)
-        try db.execute(
-            sql: "UPDATE gathers SET ended_at = \(Self.isoTime), winner = ? WHERE id = ? AND owner_id = ?",
-            arguments: [now, Winner(gather.score).rawValue, gather.id, gather.ownerID])
+        try db.cachedStatement(
+            sql: "UPDATE gathers SET ended_at = \(Self.isoTime), winner = ? WHERE id = ? AND owner_id = ?"
+        ).execute(arguments: [now, Winner(gather.score).rawValue, gather.id, gather.ownerID])
         // History keeps each player as they were when the gather ended.
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE gather_players SET (name, age, skill, position, favourite_team) =
                     (SELECT name, age, skill, position, favourite_team FROM players WHERE players.id = player_id)
                 WHERE gather_id = ? AND player_id IN (SELECT id FROM players WHERE owner_id = ?)
-                """,
-            arguments: [gather.id, gather.ownerID])
+                """
+        ).execute(arguments: [gather.id, gather.ownerID])
         guard let ended = try find(gather.id, owner: gather.ownerID) else {
             throw ClubhouseError.gatherNotFound(gather.id)
         }
@@ -79,13 +79,14 @@ package struct GatherStore: GatherRepository {
     }
 
     package func delete(_ id: Gather.ID, owner: User.ID) throws -> Bool {
-        try db.execute(sql: "DELETE FROM gathers WHERE id = ? AND owner_id = ?", arguments: [id, owner])
+        try db.cachedStatement(sql: "DELETE FROM gathers WHERE id = ? AND owner_id = ?").execute(arguments: [id, owner])
         return db.changesCount > 0
     }
 
     package func countEnded(owner: User.ID) throws -> Int {
         try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM gathers WHERE owner_id = ? AND ended_at IS NOT NULL", arguments: [owner])
+            db.cachedStatement(sql: "SELECT count(*) FROM gathers WHERE owner_id = ? AND ended_at IS NOT NULL"),
+            arguments: [owner])
             ?? 0
     }
 
@@ -105,7 +106,7 @@ package struct GatherStore: GatherRepository {
     /// The gathers a condition selects, each with its players (read in one more query).
     private func gathers(where condition: String, _ arguments: StatementArguments) throws -> [Gather] {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT \(Self.columns) FROM gathers WHERE \(condition)", arguments: arguments)
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM gathers WHERE \(condition)"), arguments: arguments)
         guard !rows.isEmpty else { return [] }
         var gathers = try rows.map(Self.gather)
         let ids = gathers.map(\.id)
@@ -114,18 +115,18 @@ package struct GatherStore: GatherRepository {
         // A player still there shows as they are now while the gather is in progress; history
         // (and a deleted player) shows the copy kept with the gather.
         let playerRows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT gp.gather_id, gp.team, gp.player_id, gp.name, gp.age, gp.skill, gp.position, gp.favourite_team,
-                    g.ended_at IS NULL AND p.id IS NOT NULL AS live,
-                    p.name AS live_name, p.age AS live_age, p.skill AS live_skill, p.position AS live_position,
-                    p.favourite_team AS live_favourite_team
-                FROM gather_players gp
-                JOIN gathers g ON g.id = gp.gather_id
-                LEFT JOIN players p ON p.id = gp.player_id AND p.owner_id = g.owner_id
-                WHERE gp.gather_id IN (SELECT value FROM json_each(?))
-                ORDER BY gp.gather_id, gp.team, gp.seat
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT gp.gather_id, gp.team, gp.player_id, gp.name, gp.age, gp.skill, gp.position, gp.favourite_team,
+                        g.ended_at IS NULL AND p.id IS NOT NULL AS live,
+                        p.name AS live_name, p.age AS live_age, p.skill AS live_skill, p.position AS live_position,
+                        p.favourite_team AS live_favourite_team
+                    FROM gather_players gp
+                    JOIN gathers g ON g.id = gp.gather_id
+                    LEFT JOIN players p ON p.id = gp.player_id AND p.owner_id = g.owner_id
+                    WHERE gp.gather_id IN (SELECT value FROM json_each(?))
+                    ORDER BY gp.gather_id, gp.team, gp.seat
+                    """),
             arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
         for row in playerRows {
             let gatherID: Gather.ID = try RowDecoding.required(row, "gather_id", what: "a gather's player")

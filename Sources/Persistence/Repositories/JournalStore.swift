@@ -4,26 +4,27 @@ import GRDB
 /// The `navigation_journal` table: one row per navigation change, the newest kept per user.
 package struct JournalStore: JournalRepository {
     let db: Database
+    var cache: NavigationCodingCache?
 
     package func record(_ change: NavigationChange, for userID: User.ID, keeping: Int) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO navigation_journal
                     (user_id, kind, from_screen, to_screen, closed_screen, before_state, after_state)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                userID, change.kind.rawValue, change.before.currentPlace, change.after.currentPlace,
-                change.closed, try NavigationCoding.document(change.before),
-                try NavigationCoding.document(change.after),
-            ])
+                """
+        ).execute(arguments: [
+            userID, change.kind.rawValue, change.before.currentPlace, change.after.currentPlace,
+            change.closed, try NavigationCoding.document(change.before, cache: cache),
+            try NavigationCoding.document(change.after, cache: cache),
+        ])
         // Bounded: everything older than the newest `keeping` entries goes in the same transaction.
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 DELETE FROM navigation_journal WHERE user_id = ? AND id <= (
                     SELECT id FROM navigation_journal WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)
-                """,
-            arguments: [userID, userID, keeping])
+                """
+        ).execute(arguments: [userID, userID, keeping])
     }
 
     package func entries(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
@@ -33,11 +34,11 @@ package struct JournalStore: JournalRepository {
     package func lastUndoable(for userID: User.ID) throws -> (entry: JournalEntry, before: StoredNavigation)? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT \(Self.columns), before_state FROM navigation_journal
-                    WHERE user_id = ? AND kind IN ('navigate', 'reopen') AND undone = 0 ORDER BY id DESC LIMIT 1
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(Self.columns), before_state FROM navigation_journal
+                        WHERE user_id = ? AND kind IN ('navigate', 'reopen') AND undone = 0 ORDER BY id DESC LIMIT 1
+                        """),
                 arguments: [userID])
         else { return nil }
         guard let entry = Self.entry(row) else { return nil }
@@ -45,7 +46,7 @@ package struct JournalStore: JournalRepository {
     }
 
     package func markUndone(_ id: JournalEntry.ID) throws {
-        try db.execute(sql: "UPDATE navigation_journal SET undone = 1 WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "UPDATE navigation_journal SET undone = 1 WHERE id = ?").execute(arguments: [id])
     }
 
     package func closedScreens(for userID: User.ID, limit: Int) throws -> [JournalEntry] {
@@ -55,18 +56,20 @@ package struct JournalStore: JournalRepository {
     }
 
     package func markReopened(_ id: JournalEntry.ID) throws {
-        try db.execute(sql: "UPDATE navigation_journal SET reopened = 1 WHERE id = ?", arguments: [id])
+        try db.cachedStatement(sql: "UPDATE navigation_journal SET reopened = 1 WHERE id = ?").execute(arguments: [id])
     }
 
     package func deleteAll(for userID: User.ID) throws {
-        try db.execute(sql: "DELETE FROM navigation_journal WHERE user_id = ?", arguments: [userID])
+        try db.cachedStatement(sql: "DELETE FROM navigation_journal WHERE user_id = ?").execute(arguments: [userID])
     }
 
     private static let columns = "id, at, kind, from_screen, to_screen, closed_screen"
 
     private func fetch(_ clause: String, _ arguments: StatementArguments) throws -> [JournalEntry] {
-        try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM navigation_journal \(clause)", arguments: arguments)
-            .compactMap(Self.entry)
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(Self.columns) FROM navigation_journal \(clause)"), arguments: arguments
+        )
+        .compactMap(Self.entry)
     }
 
     /// A row the schema allows but this code does not expect is read as far as it can be: text

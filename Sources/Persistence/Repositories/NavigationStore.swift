@@ -7,23 +7,26 @@ import GRDB
 /// throws on a row it cannot understand: it reports it as `.unreadable` for the user to be warned.
 package struct NavigationStore: NavigationRepository {
     let db: Database
+    var cache: NavigationCodingCache?
 
     package func load(for userID: User.ID) throws -> StoredNavigation {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
-                    FROM navigation_state WHERE user_id = ?
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
+                        FROM navigation_state WHERE user_id = ?
+                        """),
                 arguments: [userID])
         else { return .none }
-        return NavigationCoding.decode(NavigationCoding.Columns(row))
+        let columns = NavigationCoding.Columns(row)
+        if let cache, let state = NavigationCoding.cached(columns, in: cache) { return .state(state) }
+        return NavigationCoding.decode(columns)
     }
 
     package func save(_ state: NavigationState, for userID: User.ID) throws {
-        let columns = try NavigationCoding.encode(state)
-        try db.execute(
+        let columns = try NavigationCoding.encode(state, cache: cache)
+        try db.cachedStatement(
             sql: """
                 INSERT INTO navigation_state
                     (user_id, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen,
@@ -34,20 +37,20 @@ package struct NavigationStore: NavigationRepository {
                     selected_tab = excluded.selected_tab, selected_page = excluded.selected_page,
                     stacks = excluded.stacks, modal = excluded.modal, current_screen = excluded.current_screen,
                     kept_drafts = excluded.kept_drafts, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                """,
-            arguments: [
-                userID, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
-                state.currentScreen.path, columns.keptDrafts,
-            ])
+                """
+        ).execute(arguments: [
+            userID, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
+            state.currentScreen.path, columns.keptDrafts,
+        ])
     }
 
     package func storedUsers() throws -> [User] {
         try Row.fetchAll(
-            db,
-            sql: """
-                SELECT users.id, users.username FROM navigation_state JOIN users ON users.id = navigation_state.user_id
-                ORDER BY users.id
-                """
+            db.cachedStatement(
+                sql: """
+                    SELECT users.id, users.username FROM navigation_state JOIN users ON users.id = navigation_state.user_id
+                    ORDER BY users.id
+                    """)
         ).compactMap { row in
             guard let id = Int64.fromDatabaseValue(row[0]) else { return nil }
             return User(id: id, username: RowDecoding.text(row[1]) ?? "?")
@@ -55,7 +58,7 @@ package struct NavigationStore: NavigationRepository {
     }
 
     package func delete(for userID: User.ID) throws {
-        try db.execute(sql: "DELETE FROM navigation_state WHERE user_id = ?", arguments: [userID])
+        try db.cachedStatement(sql: "DELETE FROM navigation_state WHERE user_id = ?").execute(arguments: [userID])
     }
 
     /// Rewrites every stored state of an older version in today's shape. Run once, inside the
@@ -64,27 +67,27 @@ package struct NavigationStore: NavigationRepository {
     /// later ones (kept_drafts) do not exist yet when it runs.
     static func upgradeAll(_ db: Database) throws {
         let rows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal
-                FROM navigation_state WHERE version <> ?
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal
+                    FROM navigation_state WHERE version <> ?
+                    """),
             arguments: [NavigationState.currentVersion])
         for row in rows {
             guard case .state(let state) = NavigationCoding.decode(NavigationCoding.Columns(row)),
                 let userID = Int64.fromDatabaseValue(row["user_id"])
             else { continue }
             let columns = try NavigationCoding.encode(state)
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     UPDATE navigation_state
                     SET version = ?, selected_tab = ?, selected_page = ?, stacks = ?, modal = ?, current_screen = ?
                     WHERE user_id = ?
-                    """,
-                arguments: [
-                    NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
-                    state.currentScreen.path, userID,
-                ])
+                    """
+            ).execute(arguments: [
+                NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
+                state.currentScreen.path, userID,
+            ])
         }
     }
 }
@@ -126,24 +129,45 @@ enum NavigationCoding {
     /// over; a column larger than this was not written by clubhouse and is not read.
     static let keptDraftsByteLimit = 1 << 20
 
-    static func encode(_ state: NavigationState) throws -> (
-        tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?
-    ) {
+    /// The stored text of a state: tab and page as they are, the stacks, the modal and the kept
+    /// drafts as JSON (nil: none).
+    typealias Encoded = (tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?)
+
+    static func encode(_ state: NavigationState, cache: NavigationCodingCache? = nil) throws -> Encoded {
+        if let encoded = cache?.encoded(state) { return encoded }
         let byName = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) })
-        return (
+        let encoded: Encoded = (
             state.selectedTab.rawValue, state.selectedPage.rawValue, try json(byName),
             try state.modal.map { try json($0) }, state.keptDrafts.isEmpty ? nil : try json(state.keptDrafts)
         )
+        cache?.remember(state, encoded)
+        return encoded
     }
 
-    /// The whole state as one JSON document, for the journal.
-    static func document(_ state: NavigationState) throws -> String {
-        let columns = try encode(state)
-        return try json(
-            Document(
-                version: NavigationState.currentVersion, tab: columns.tab, page: columns.page,
-                stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) }),
-                modal: state.modal, keptDrafts: state.keptDrafts.isEmpty ? nil : state.keptDrafts))
+    /// The state a row holds when its text is what this connection last wrote for it.
+    static func cached(_ columns: Columns, in cache: NavigationCodingCache) -> NavigationState? {
+        guard Int.fromDatabaseValue(columns.version) == NavigationState.currentVersion,
+            String.fromDatabaseValue(columns.rootFlow) == "main",
+            let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page),
+            let stacks = String.fromDatabaseValue(columns.stacks)
+        else { return nil }
+        func text(_ value: DatabaseValue) -> String?? {
+            value.isNull ? .some(nil) : String.fromDatabaseValue(value).map { .some($0) }
+        }
+        guard let modal = text(columns.modal), let kept = text(columns.keptDrafts) else { return nil }
+        return cache.state(tab: tab, page: page, stacks: stacks, modal: modal, keptDrafts: kept)
+    }
+
+    /// The whole state as one JSON document, for the journal: `Document` encoded with sorted keys,
+    /// put together from the columns' JSON so that a state is encoded once per action.
+    static func document(_ state: NavigationState, cache: NavigationCodingCache? = nil) throws -> String {
+        let encoded = try encode(state, cache: cache)
+        var document = "{"
+        if let kept = encoded.keptDrafts { document += "\"keptDrafts\":" + kept + "," }
+        if let modal = encoded.modal { document += "\"modal\":" + modal + "," }
+        document += "\"page\":" + (try json(encoded.page)) + ",\"stacks\":" + encoded.stacks
+        document += ",\"tab\":" + (try json(encoded.tab)) + ",\"version\":\(NavigationState.currentVersion)}"
+        return document
     }
 
     static func decodeDocument(_ text: String?) -> StoredNavigation {
@@ -222,7 +246,7 @@ enum NavigationCoding {
                 keptDrafts: keptDrafts))
     }
 
-    private struct Document: Codable {
+    struct Document: Codable {
         var version: Int
         var tab: String
         var page: String
@@ -232,7 +256,7 @@ enum NavigationCoding {
         var keptDrafts: [ScreenState]?
     }
 
-    private static func json<T: Encodable>(_ value: T) throws -> String {
+    static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)

@@ -6,7 +6,7 @@ package struct PendingLinkStore: PendingLinkRepository {
     let db: Database
 
     package func pending() throws -> String? {
-        let value = try DatabaseValue.fetchOne(db, sql: "SELECT link FROM pending_link WHERE id = 1")
+        let value = try DatabaseValue.fetchOne(db.cachedStatement(sql: "SELECT link FROM pending_link WHERE id = 1"))
         // A value of another type reads as SQLite would show it, so the sign-in can say it was
         // dropped rather than drop it unsaid.
         return value.flatMap(RowDecoding.text)
@@ -14,14 +14,14 @@ package struct PendingLinkStore: PendingLinkRepository {
 
     package func setPending(_ link: String?) throws {
         if let link {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO pending_link (id, link) VALUES (1, ?)
                     ON CONFLICT (id) DO UPDATE SET link = excluded.link, created_at = excluded.created_at
-                    """,
-                arguments: [link])
+                    """
+            ).execute(arguments: [link])
         } else {
-            try db.execute(sql: "DELETE FROM pending_link")
+            try db.cachedStatement(sql: "DELETE FROM pending_link").execute()
         }
     }
 }

@@ -5,14 +5,14 @@ package struct PlayerStore: PlayerRepository {
     let db: Database
 
     package func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                owner, draft.name, draft.age, draft.skill?.rawValue, draft.position?.rawValue, draft.favouriteTeam,
-            ])
+                """
+        ).execute(arguments: [
+            owner, draft.name, draft.age, draft.skill?.rawValue, draft.position?.rawValue, draft.favouriteTeam,
+        ])
         return Player(
             id: db.lastInsertedRowID, ownerID: owner, name: draft.name, age: draft.age, skill: draft.skill,
             position: draft.position, favouriteTeam: draft.favouriteTeam)
@@ -42,32 +42,34 @@ package struct PlayerStore: PlayerRepository {
         }
         guard !assignments.isEmpty else { return }
         arguments += [player.id, player.ownerID]
-        try db.execute(
-            sql: "UPDATE players SET \(assignments.joined(separator: ", ")) WHERE id = ? AND owner_id = ?",
-            arguments: arguments)
+        try db.cachedStatement(
+            sql: "UPDATE players SET \(assignments.joined(separator: ", ")) WHERE id = ? AND owner_id = ?"
+        ).execute(arguments: arguments)
     }
 
     package func delete(_ id: Player.ID, owner: User.ID) throws -> Bool {
         // A gather in progress shows its players as they are now; once one is deleted it keeps
         // the copy in gather_players, which must be the player as last seen, not as at the start.
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE gather_players SET (name, age, skill, position, favourite_team) =
                     (SELECT name, age, skill, position, favourite_team FROM players WHERE id = :id)
                 WHERE player_id = :id AND gather_id IN (SELECT id FROM gathers WHERE ended_at IS NULL)
-                """,
-            arguments: ["id": id])
-        try db.execute(sql: "DELETE FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner])
+                """
+        ).execute(arguments: ["id": id])
+        try db.cachedStatement(sql: "DELETE FROM players WHERE id = ? AND owner_id = ?").execute(arguments: [id, owner])
         return db.changesCount > 0
     }
 
     package func count(owner: User.ID) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM players WHERE owner_id = ?", arguments: [owner]) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM players WHERE owner_id = ?"), arguments: [owner])
+            ?? 0
     }
 
     package func recent(owner: User.ID, limit: Int) throws -> [Player] {
         try PlayerRow.fetchAll(
-            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id DESC LIMIT ?",
+            db.cachedStatement(
+                sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? ORDER BY id DESC LIMIT ?"),
             arguments: [owner, limit]
         ).map(\.player)
     }
@@ -99,7 +101,8 @@ package struct PlayerStore: PlayerRepository {
 
     package func find(_ id: Player.ID, owner: User.ID) throws -> Player? {
         try PlayerRow.fetchOne(
-            db, sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?", arguments: [id, owner]
+            db.cachedStatement(sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?"),
+            arguments: [id, owner]
         )?.player
     }
 }

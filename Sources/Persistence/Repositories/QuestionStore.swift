@@ -13,15 +13,16 @@ package struct QuestionStore: QuestionRepository {
         for isbn in books {
             guard
                 let id = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?", arguments: [owner, isbn.digits])
+                    db.cachedStatement(sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?"),
+                    arguments: [owner, isbn.digits])
             else { throw ClubhouseError.bookNotFound(isbn) }
             // Each book once, at its best place.
             if !bookIDs.contains(id) { bookIDs.append(id) }
         }
-        try db.execute(
+        try db.cachedStatement(
             sql:
-                "INSERT INTO questions (owner_id, text, answer, created_at) VALUES (:owner, :text, :answer, \(BookStore.isoNow))",
-            arguments: ["owner": owner, "text": text, "answer": answer, "now": now])
+                "INSERT INTO questions (owner_id, text, answer, created_at) VALUES (:owner, :text, :answer, \(BookStore.isoNow))"
+        ).execute(arguments: ["owner": owner, "text": text, "answer": answer, "now": now])
         let id = db.lastInsertedRowID
         let link = try db.makeStatement(sql: "INSERT INTO question_books (question_id, seat, book_id) VALUES (?, ?, ?)")
         for (seat, book) in bookIDs.enumerated() {
@@ -43,12 +44,15 @@ package struct QuestionStore: QuestionRepository {
     }
 
     package func count(owner: User.ID) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM questions WHERE owner_id = ?", arguments: [owner]) ?? 0
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM questions WHERE owner_id = ?"), arguments: [owner]) ?? 0
     }
 
     package func delete(_ id: Question.ID, owner: User.ID) throws -> Bool {
         // question_books goes with it (ON DELETE CASCADE); the books stay.
-        try db.execute(sql: "DELETE FROM questions WHERE id = ? AND owner_id = ?", arguments: [id, owner])
+        try db.cachedStatement(sql: "DELETE FROM questions WHERE id = ? AND owner_id = ?").execute(arguments: [
+            id, owner,
+        ])
         return db.changesCount > 0
     }
 
@@ -59,7 +63,7 @@ package struct QuestionStore: QuestionRepository {
         where condition: String, _ arguments: StatementArguments, owner: User.ID
     ) throws -> [Question] {
         let rows = try Row.fetchAll(
-            db, sql: "SELECT id, owner_id, text, answer, created_at FROM questions WHERE \(condition)",
+            db.cachedStatement(sql: "SELECT id, owner_id, text, answer, created_at FROM questions WHERE \(condition)"),
             arguments: arguments)
         guard !rows.isEmpty else { return [] }
         var questions = try rows.map(Self.question)
@@ -67,14 +71,14 @@ package struct QuestionStore: QuestionRepository {
         for (position, question) in questions.enumerated() { index[question.id] = position }
         // Only the owner's books: a link to another user's book (a tampered file) is not shown.
         let bookRows = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT qb.question_id, \(BookRow.columns(of: "b"))
-                FROM question_books qb
-                JOIN books b ON b.id = qb.book_id AND b.owner_id = ?
-                WHERE qb.question_id IN (SELECT value FROM json_each(?))
-                ORDER BY qb.question_id, qb.seat
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT qb.question_id, \(BookRow.columns(of: "b"))
+                    FROM question_books qb
+                    JOIN books b ON b.id = qb.book_id AND b.owner_id = ?
+                    WHERE qb.question_id IN (SELECT value FROM json_each(?))
+                    ORDER BY qb.question_id, qb.seat
+                    """),
             arguments: [owner, "[" + questions.map { String($0.id) }.joined(separator: ",") + "]"])
         for row in bookRows {
             let questionID: Question.ID = try RowDecoding.required(

@@ -6,11 +6,11 @@ package struct SessionStore: SessionRepository {
 
     package func activeUser() throws -> User? {
         let row = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT users.id, users.username FROM sessions JOIN users ON users.id = sessions.user_id
-                WHERE sessions.ended_at IS NULL
-                """)
+            db.cachedStatement(
+                sql: """
+                    SELECT users.id, users.username FROM sessions JOIN users ON users.id = sessions.user_id
+                    WHERE sessions.ended_at IS NULL
+                    """))
         // users.id is the rowid, always an integer; a tampered name must not keep the user from
         // signing out, so it reads as text whatever it holds.
         return try row.map { row in
@@ -24,11 +24,12 @@ package struct SessionStore: SessionRepository {
     /// refuse every sign-in after it.
     package func start(for userID: User.ID) throws {
         try endActive()
-        try db.execute(sql: "INSERT INTO sessions (user_id) VALUES (?)", arguments: [userID])
+        try db.cachedStatement(sql: "INSERT INTO sessions (user_id) VALUES (?)").execute(arguments: [userID])
     }
 
     package func endActive() throws {
-        try db.execute(
-            sql: "UPDATE sessions SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE ended_at IS NULL")
+        try db.cachedStatement(
+            sql: "UPDATE sessions SET ended_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE ended_at IS NULL"
+        ).execute()
     }
 }

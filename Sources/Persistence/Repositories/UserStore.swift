@@ -6,9 +6,8 @@ package struct UserStore: UserRepository {
 
     package func insert(username: Username, passwordHash: String) throws -> User {
         do {
-            try db.execute(
-                sql: "INSERT INTO users (username, username_key, password_hash) VALUES (?, ?, ?)",
-                arguments: [username.display, username.key, passwordHash])
+            try db.cachedStatement(sql: "INSERT INTO users (username, username_key, password_hash) VALUES (?, ?, ?)")
+                .execute(arguments: [username.display, username.key, passwordHash])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw ClubhouseError.usernameTaken(username.display)
         }
@@ -17,7 +16,8 @@ package struct UserStore: UserRepository {
 
     package func credentials(forKey key: String) throws -> (user: User, passwordHash: String)? {
         let row = try Row.fetchOne(
-            db, sql: "SELECT id, username, password_hash FROM users WHERE username_key = ?", arguments: [key])
+            db.cachedStatement(sql: "SELECT id, username, password_hash FROM users WHERE username_key = ?"),
+            arguments: [key])
         return try row.map { row in
             let id: User.ID = try RowDecoding.required(row, "id", what: "a user")
             // A hash that is not text is no hash: it matches no password, and sign-in says why.

@@ -11,7 +11,7 @@ import GRDB
 /// a key that no row holds.
 enum UsernameKeyUpgrade {
     static func recomputeAll(_ db: Database) throws {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, username, username_key FROM users ORDER BY id")
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, username, username_key FROM users ORDER BY id"))
         // Read without trusting types: a tampered row (a blob, a number) is left as it is.
         let users = rows.compactMap { row -> (id: Int64, name: String, key: String)? in
             guard let id = Int64.fromDatabaseValue(value(row, "id")),
@@ -24,7 +24,9 @@ enum UsernameKeyUpgrade {
         for user in users {
             let key = Username.key(for: user.name)
             guard key != user.key, !held.contains(key) else { continue }
-            try db.execute(sql: "UPDATE users SET username_key = ? WHERE id = ?", arguments: [key, user.id])
+            try db.cachedStatement(sql: "UPDATE users SET username_key = ? WHERE id = ?").execute(arguments: [
+                key, user.id,
+            ])
             held.remove(user.key)
             held.insert(key)
         }

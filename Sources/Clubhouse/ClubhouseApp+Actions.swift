@@ -25,7 +25,7 @@ extension ClubhouseApp {
     /// Opens a screen by path or link (`players/3`, `home/results`, `clubhouse://books/9780441013593`):
     /// its tab's stack becomes the chain of screens leading there. Signed out, the link is kept
     /// and opened after the next sign-in. A link that does not resolve changes nothing and throws
-    /// ``ClubhouseError/unresolvedLink(reason:deepest:)``.
+    /// ``/Domain/ClubhouseError/unresolvedLink(reason:deepest:)``.
     @discardableResult
     public func open(_ link: String) throws -> Outcome {
         guard let parsed = Link(link) else {

@@ -15,9 +15,9 @@ internal import Security
 ///
 /// Every method is safe to call from any thread; calls on one value take turns.
 ///
-/// Errors: every method that throws throws a ``ClubhouseError`` (what was asked cannot be done:
+/// Errors: every method that throws throws a ``/Domain/ClubhouseError`` (what was asked cannot be done:
 /// not signed in, a record that does not exist, invalid input, a link that does not resolve) or a
-/// ``StorageError`` (the file: missing, not a Clubhouse database, newer, read-only, busy, damaged,
+/// ``/Domain/StorageError`` (the file: missing, not a Clubhouse database, newer, read-only, busy, damaged,
 /// disk full). Either way nothing was written. Both have a `message` for people.
 public final class ClubhouseApp: @unchecked Sendable {
     /// This release of the library and the `clubhouse` command (semantic versioning).

@@ -13,7 +13,7 @@ extension ClubhouseApp {
         public var path: String { resolved.path }
 
         /// A literal path; relative paths are taken from the current folder. The folder must exist.
-        /// Throws ``StorageError/noPath`` for an empty path.
+        /// Throws ``/Domain/StorageError/noPath`` for an empty path.
         public init(path: String) throws {
             guard !path.isEmpty else { throw StorageError.noPath }
             resolved = DatabaseLocation(path: path)

@@ -4,6 +4,8 @@ import PackageDescription
 // Layers point inward (docs/architecture.md): Navigation and Features build on Domain alone;
 // Persistence (with Schema) and Security implement Domain's protocols; the Clubhouse library composes
 // them behind its public session API, and every front end (the clubhouse CLI first) is its client.
+// Each layer's module is named Clubhouse<Layer> (its folder is the layer's name): target names are
+// global in a package graph, and an app that embeds the library may well have a Domain of its own.
 let package = Package(
     name: "Clubhouse",
     platforms: [.macOS(.v13)],
@@ -19,27 +21,37 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
-        .target(name: "Domain"),
+        .target(name: "ClubhouseDomain", path: "Sources/Domain"),
         // The schema: Migrations/*.sql, compiled into Swift by the plugin. A target of its own so
         // that adding, renaming or removing a migration re-plans the build.
-        .target(name: "Schema", path: "Migrations", plugins: ["EmbedMigrationsPlugin"]),
+        .target(name: "ClubhouseSchema", path: "Migrations", plugins: ["EmbedMigrationsPlugin"]),
         .target(
-            name: "Persistence",
+            name: "ClubhousePersistence",
             dependencies: [
-                "Domain", "Schema", .product(name: "GRDB", package: "GRDB.swift"),
+                "ClubhouseDomain", "ClubhouseSchema", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the list that reads rows straight from a statement (PlayerRow).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            path: "Sources/Persistence"
         ),
         .target(
-            name: "Security",
-            dependencies: ["Domain", .product(name: "CryptoExtras", package: "swift-crypto")]
+            name: "ClubhouseSecurity",
+            dependencies: ["ClubhouseDomain", .product(name: "CryptoExtras", package: "swift-crypto")],
+            path: "Sources/Security"
         ),
-        .target(name: "Navigation", dependencies: ["Domain"]),
-        .target(name: "Features", dependencies: ["Domain", "Navigation"]),
+        .target(name: "ClubhouseNavigation", dependencies: ["ClubhouseDomain"], path: "Sources/Navigation"),
+        .target(
+            name: "ClubhouseFeatures", dependencies: ["ClubhouseDomain", "ClubhouseNavigation"],
+            path: "Sources/Features"),
         // The library product: the one public API. The layers above use `package` access for
         // everything that is not part of it, so an app that depends on the product sees only this.
-        .target(name: "Clubhouse", dependencies: ["Domain", "Navigation", "Features", "Persistence", "Security"]),
+        .target(
+            name: "Clubhouse",
+            dependencies: [
+                "ClubhouseDomain", "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence",
+                "ClubhouseSecurity",
+            ]
+        ),
         // The CLI is the library's first client: it imports Clubhouse and nothing else of ours
         // (ClubhouseTests/PublicAPITests type-checks it against the public API alone).
         .executableTarget(
@@ -64,28 +76,33 @@ let package = Package(
             path: "Plugins/EmbedMigrationsPlugin"
         ),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Domain", "Persistence", "Security", "TestSupport"]),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport"]),
+        .testTarget(name: "SecurityTests", dependencies: ["ClubhouseSecurity", "ClubhouseDomain"]),
+        .testTarget(name: "NavigationTests", dependencies: ["ClubhouseNavigation", "ClubhouseDomain"]),
         .testTarget(
             name: "FeaturesTests",
             dependencies: [
-                "Features", "Navigation", "Domain", "Persistence", "Security", "TestSupport",
+                "ClubhouseFeatures", "ClubhouseNavigation", "ClubhouseDomain", "ClubhousePersistence",
+                "ClubhouseSecurity", "ClubhouseTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Reference/ holds the width fixture and the script that makes it from Python's wcwidth.
-        .testTarget(name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "Domain"], exclude: ["Reference"]),
-        // Depends on the executable only so that `swift test` builds it; the tests run it as a process.
+        .testTarget(
+            name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "ClubhouseDomain"], exclude: ["Reference"]),
+        // Depends on the executables only so that `swift test` builds them; the tests run them as
+        // processes. The library, for upgrade tests that open old files through it too.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ClubhouseCLI", "EmbeddingExample", "TestSupport", "Domain", "Navigation", "Features", "Persistence",
-                "Security",
+                "ClubhouseCLI", "EmbeddingExample", "Clubhouse", "ClubhouseTestSupport", "ClubhouseDomain",
+                "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity",
             ],
             exclude: ["Fixtures"]
         ),

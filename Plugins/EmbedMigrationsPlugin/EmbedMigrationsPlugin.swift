@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Turns the `.sql` files of the target it is applied to (`Schema`, at `Migrations/`) into Swift
+/// Turns the `.sql` files of the target it is applied to (`ClubhouseSchema`, at `Migrations/`) into Swift
 /// source compiled into that target, so the `clubhouse` binary carries its schema and keeps working
 /// when copied away from the build folder (on Linux `Bundle.module` would silently point back at the
 /// build path). Because the files belong to a target, adding, renaming or removing one re-plans the

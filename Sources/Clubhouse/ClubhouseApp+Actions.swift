@@ -25,11 +25,13 @@ extension ClubhouseApp {
     /// Opens a screen by path or link (`players/3`, `home/results`, `clubhouse://books/9780441013593`):
     /// its tab's stack becomes the chain of screens leading there. Signed out, the link is kept
     /// and opened after the next sign-in. A link that does not resolve changes nothing and throws
-    /// ``/Domain/ClubhouseError/unresolvedLink(reason:deepest:)``.
+    /// ``/ClubhouseDomain/ClubhouseError/unresolvedLink(reason:deepest:)``.
     @discardableResult
     public func open(_ link: String) throws -> Outcome {
         guard let parsed = Link(link) else {
-            throw ClubhouseError.invalidInput("'\(link)' is not a screen or a clubhouse:// link")
+            // Quoted in part: a message is one line for people, whatever was passed in.
+            let shown = link.count > 80 ? link.prefix(80) + "…" : link
+            throw ClubhouseError.invalidInput("'\(shown)' is not a screen or a clubhouse:// link")
         }
         return try perform(.deepLink(parsed))
     }

@@ -27,39 +27,44 @@ extension ClubhouseApp {
     }
 
     /// ``changes(every:)`` for code that is not async: `handler` is called on the observing
-    /// thread with each outcome, or once with the error that ends the observation. Keep the
-    /// returned value and call ``Observation/cancel()`` to stop; the thread ends within one interval.
+    /// thread with each outcome, or once with the error that ends the observation. The observation
+    /// runs until ``Observation/cancel()`` is called or the returned value is released; the
+    /// thread ends within a tenth of a second of either.
+    ///
+    /// `interval` is kept between 10 ms and 10 s. A file another process keeps locked past the
+    /// busy timeout is tried again at the next interval; the observation ends only when the file
+    /// cannot be read (deleted, moved, replaced, damaged).
     public func observeChanges(
         every interval: Duration = .milliseconds(200),
         _ handler: @escaping @Sendable (Result<Outcome, any Error>) -> Void
     ) -> Observation {
-        let observation = Observation()
+        let state = Observation.State()
+        let observation = Observation(state)
         // The first reading is taken now, so that a change made right after this call is reported.
         let first: Int
         do {
             first = try locked { try database.dataVersion() }
         } catch {
+            state.cancel()
             handler(.failure(error))
-            observation.cancel()
             return observation
         }
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let bounded = min(max(interval, .milliseconds(10)), .seconds(10))
         let thread = Thread { [self] in
             var seen = first
-            while true {
-                Thread.sleep(forTimeInterval: seconds)
-                if observation.isCancelled { return }
+            while state.sleep(bounded) {
                 do {
                     let (version, outcome) = try locked { () throws -> (Int, Outcome?) in
                         let version = try database.dataVersion()
                         return (version, version == seen ? nil : try tree.look(showing: true))
                     }
                     seen = version
-                    if let outcome, !observation.isCancelled { handler(.success(outcome)) }
+                    if let outcome, !state.isCancelled { handler(.success(outcome)) }
+                } catch StorageError.busy {
+                    continue  // someone holds the file for long; the change is still there next time
                 } catch {
-                    if !observation.isCancelled { handler(.failure(error)) }
-                    observation.cancel()
-                    return
+                    if !state.isCancelled { handler(.failure(error)) }
+                    state.cancel()
                 }
             }
         }
@@ -68,20 +73,49 @@ extension ClubhouseApp {
         return observation
     }
 
-    /// An observation of other processes' changes, running until cancelled.
-    public final class Observation: @unchecked Sendable {
-        // `cancelled` is read by the observing thread and set by anyone: guarded by `lock`.
-        private let lock = NSLock()
-        private var cancelled = false
+    /// An observation of other processes' changes, running until cancelled or released.
+    public final class Observation: Sendable {
+        let state: State
 
-        init() {}
-
-        /// Stops the observation: the thread ends within one interval, and reports nothing more
-        /// unless a report was already under way.
-        public func cancel() {
-            lock.withLock { cancelled = true }
+        init(_ state: State) {
+            self.state = state
         }
 
-        public var isCancelled: Bool { lock.withLock { cancelled } }
+        deinit { state.cancel() }
+
+        /// Stops the observation: the thread ends within a tenth of a second and reports nothing
+        /// more, unless a report was already under way.
+        public func cancel() {
+            state.cancel()
+        }
+
+        public var isCancelled: Bool { state.isCancelled }
+
+        /// What the observing thread and the handle share: the observing thread holds only this,
+        /// so that releasing the handle stops it.
+        final class State: @unchecked Sendable {
+            // `cancelled` is read by the observing thread and set by anyone: guarded by `lock`.
+            private let lock = NSLock()
+            private var cancelled = false
+
+            func cancel() {
+                lock.withLock { cancelled = true }
+            }
+
+            var isCancelled: Bool { lock.withLock { cancelled } }
+
+            /// Sleeps `duration` in short steps; false as soon as the observation is cancelled.
+            func sleep(_ duration: Duration) -> Bool {
+                var left = duration
+                while left > .zero {
+                    if isCancelled { return false }
+                    let step = min(left, .milliseconds(100))
+                    Thread.sleep(
+                        forTimeInterval: Double(step.components.attoseconds) / 1e18 + Double(step.components.seconds))
+                    left -= step
+                }
+                return !isCancelled
+            }
+        }
     }
 }

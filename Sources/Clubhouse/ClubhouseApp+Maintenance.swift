@@ -1,5 +1,5 @@
-internal import Persistence
-internal import Security
+internal import ClubhousePersistence
+internal import ClubhouseSecurity
 
 extension ClubhouseApp {
     /// What ``check(_:)`` found.

@@ -1,6 +1,6 @@
+internal import ClubhousePersistence
+internal import ClubhouseSecurity
 import Foundation
-internal import Persistence
-internal import Security
 
 /// A Clubhouse app on one database file: who is signed in, where they are, and the one road for
 /// every change.
@@ -15,9 +15,9 @@ internal import Security
 ///
 /// Every method is safe to call from any thread; calls on one value take turns.
 ///
-/// Errors: every method that throws throws a ``/Domain/ClubhouseError`` (what was asked cannot be done:
+/// Errors: every method that throws throws a ``/ClubhouseDomain/ClubhouseError`` (what was asked cannot be done:
 /// not signed in, a record that does not exist, invalid input, a link that does not resolve) or a
-/// ``/Domain/StorageError`` (the file: missing, not a Clubhouse database, newer, read-only, busy, damaged,
+/// ``/ClubhouseDomain/StorageError`` (the file: missing, not a Clubhouse database, newer, read-only, busy, damaged,
 /// disk full). Either way nothing was written. Both have a `message` for people.
 public final class ClubhouseApp: @unchecked Sendable {
     /// This release of the library and the `clubhouse` command (semantic versioning).
@@ -31,8 +31,11 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// Whether the app runs on a database in memory: nothing it does outlives it.
     public let isInMemory: Bool
 
-    // `tree` is not thread-safe; every use of it (and of its database) holds `lock`.
+    // `tree` is not thread-safe; every use of it (and of its database) holds `lock`, and `owner`
+    // (guarded by `ownerLock`) is the thread holding it, to refuse a call back from inside a call.
     private let lock = NSLock()
+    private let ownerLock = NSLock()
+    private var owner: pthread_t?
     let database: AppDatabase
     let tree: AppCoordinator
 
@@ -102,8 +105,9 @@ public final class ClubhouseApp: @unchecked Sendable {
     // MARK: Reads that do not move the user
 
     /// Reads the rows of a `players` screen in one read transaction, as a cursor: a list of a
-    /// million players costs memory for one row at a time. `body` must not call back into this
-    /// app (the read transaction is still open).
+    /// million players costs memory for one row at a time. Only the signed-in user's list is read
+    /// (another's throws). The rows are valid inside `body` only, and `body` must not call this
+    /// app (the read is still open): either throws ``/ClubhouseDomain/ClubhouseError/misuse(_:)``.
     public func readPlayers<T>(_ model: PlayerListViewModel, _ body: (PlayerRows) throws -> T) throws -> T {
         try locked { try tree.readPlayers(model, body) }
     }
@@ -120,10 +124,22 @@ public final class ClubhouseApp: @unchecked Sendable {
 
     // MARK: Inside
 
-    /// Runs `work` alone on the tree, with every error as one of the two documented types.
+    /// Runs `work` alone on the tree, with every error as one of the two documented types. A call
+    /// back into this app from inside `work` (an import's progress, a `readPlayers` closure) would
+    /// wait for itself forever: it is refused instead.
     func locked<T>(_ work: () throws -> T) throws -> T {
+        let me = pthread_self()
+        if ownerLock.withLock({ owner.map { pthread_equal($0, me) != 0 } ?? false }) {
+            throw ClubhouseError.misuse(
+                "a ClubhouseApp was called from inside one of its own calls (a progress or readPlayers closure); call it once that call has returned"
+            )
+        }
         lock.lock()
-        defer { lock.unlock() }
+        ownerLock.withLock { owner = me }
+        defer {
+            ownerLock.withLock { owner = nil }
+            lock.unlock()
+        }
         return try Self.mapping(work)
     }
 

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// A deep link: a screen path (`players/3`, `library`), a home page (`home/results`), or either
 /// as a URL (`clubhouse://players/3`). Parsing and `text` round-trip.

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// Where a screen lives: on a tab's stack, in a modal flow over the tabs, or in the login flow.
 public enum Place: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// Every screen of the app. `path` and `init?(path:)` are the one spelling used by the stored
 /// stacks, `clubhouse nav`, deep links and tests; they round-trip exactly.
@@ -22,7 +22,7 @@ public enum Screen: Hashable, Sendable {
     case newQuestion
 
     /// The fields of a player that have an edit screen.
-    public typealias PlayerField = Domain.PlayerField
+    public typealias PlayerField = ClubhouseDomain.PlayerField
 
     public var path: String {
         switch self {

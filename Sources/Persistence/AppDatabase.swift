@@ -1,7 +1,7 @@
-import Domain
+import ClubhouseDomain
+import ClubhouseSchema
 import Foundation
 import GRDB
-import Schema
 
 /// The one owner of the database: the connection, the migrator and every SQL statement (through
 /// the repositories it hands to `write` and `read`).
@@ -29,10 +29,28 @@ package final class AppDatabase: UnitOfWork {
     /// A database in memory (no file, or a new one a command that only reads stands in for).
     package let isInMemory: Bool
 
+    /// The file's device and inode when it was opened; nil in memory.
+    private let identity: (device: UInt64, inode: UInt64)?
+
     private init(queue: DatabaseQueue, path: String, isInMemory: Bool = false) {
         self.queue = queue
         self.path = path
         self.isInMemory = isInMemory
+        self.identity = isInMemory ? nil : Self.identity(of: path)
+    }
+
+    private static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// The connection stays on the file it opened, wherever that file goes: one deleted, moved
+    /// away or replaced (a backup copied over it) would take this app's writes into a file nobody
+    /// can see any more. One `stat` per transaction tells.
+    private func checkStillThere() throws {
+        guard let identity else { return }
+        guard let now = Self.identity(of: path), now == identity else { throw StorageError.moved(path: path) }
     }
 
     /// Opens the database at `location` and brings its schema up to date. Refuses, without
@@ -93,14 +111,16 @@ package final class AppDatabase: UnitOfWork {
     /// Runs `work` in one IMMEDIATE transaction: everything it writes commits together, or nothing
     /// does when it throws.
     package func write<T>(_ work: (any Repositories) throws -> T) throws -> T {
-        try mappingErrors {
+        try checkStillThere()
+        return try mappingErrors {
             try queue.write { db in try work(DatabaseRepositories(db: db, navigationCache: navigationCache)) }
         }
     }
 
     /// Runs `work` in one read-only transaction.
     package func read<T>(_ work: (any Repositories) throws -> T) throws -> T {
-        try mappingErrors {
+        try checkStillThere()
+        return try mappingErrors {
             try queue.read { db in try work(DatabaseRepositories(db: db, navigationCache: navigationCache)) }
         }
     }
@@ -109,7 +129,10 @@ package final class AppDatabase: UnitOfWork {
     /// process, or another `AppDatabase` on the same file) commits, never for this one's own
     /// commits, so a long-lived client polls it to learn that someone else changed the file.
     package func dataVersion() throws -> Int {
-        try mappingErrors { try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 } }
+        try checkStillThere()
+        return try mappingErrors {
+            try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        }
     }
 
     // MARK: Schema

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 #if canImport(Glibc)
@@ -33,10 +33,7 @@ package enum DatabaseBackup {
             throw StorageError.cannotOpen(
                 path: destination.path, reason: "a file is already there; backup never overwrites")
         }
-        let folder = DatabaseFile.folder(of: destination.path)
-        let temporary = DatabaseLocation(path: "\(folder)/.clubhouse-backup-\(getpid()).partial")
-        unlink(temporary.path)
-        try DatabaseFile.create(temporary)
+        let temporary = try newTemporaryFile(beside: destination)
         defer {
             // A half-written copy is worse than none; so is the journal of a failed write.
             unlink(temporary.path)
@@ -57,6 +54,30 @@ package enum DatabaseBackup {
         var info = stat()
         let bytes = stat(destination.path, &info) == 0 ? Int64(info.st_size) : 0
         return Copy(version: version, bytes: bytes)
+    }
+
+    /// A new, empty file (0600) beside the copy, under a name nobody can know in advance and
+    /// never one that exists: backups running at once (threads or processes) into one folder each
+    /// write their own, and nothing lying there is reused or followed.
+    private static func newTemporaryFile(beside destination: DatabaseLocation) throws -> DatabaseLocation {
+        let folder = DatabaseFile.folder(of: destination.path)
+        for _ in 0..<8 {
+            let name = String(UInt64.random(in: .min ... .max), radix: 36)
+            let path = "\(folder)/.clubhouse-backup-\(name).partial"
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            if fd >= 0 {
+                defer { close(fd) }
+                guard fchmod(fd, 0o600) == 0 else {
+                    unlink(path)
+                    throw StorageError.cannotOpen(path: destination.path, reason: String(cString: strerror(errno)))
+                }
+                return DatabaseLocation(path: path)
+            }
+            if errno == EEXIST { continue }
+            if errno == EACCES || errno == EROFS { throw StorageError.readOnly(path: destination.path) }
+            throw StorageError.cannotOpen(path: destination.path, reason: String(cString: strerror(errno)))
+        }
+        throw StorageError.cannotOpen(path: destination.path, reason: "no free temporary name beside it")
     }
 
     private static func mappingErrors<T>(path: String, _ work: () throws -> T) throws -> T {

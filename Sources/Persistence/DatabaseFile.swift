@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 #if canImport(Glibc)
     import Glibc

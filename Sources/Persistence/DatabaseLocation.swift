@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import Foundation
 
 /// Which database a command uses: `--database PATH`, else `$CLUBHOUSE_DB`, else

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// The repositories, bound to the connection of one transaction. Only valid inside the

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// A database opened only to look at it (`check`, `backup`): never created, never migrated,

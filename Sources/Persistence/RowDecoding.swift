@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// Reading columns of a file that may have been edited by hand. GRDB's subscripts trap on a value

@@ -1,5 +1,5 @@
+import ClubhouseSchema
 import GRDB
-import Schema
 
 /// The tables, indexes and triggers a database holds, compared with what its recorded schema
 /// version should hold, so that a file whose `user_version` says 3 but which lost a table (or

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// The app's own checks of what SQLite cannot see: column types (SQLite stores any type in any

@@ -1,5 +1,5 @@
+import ClubhouseDomain
 import CryptoExtras
-import Domain
 import Foundation
 
 /// Password hashing with scrypt from swift-crypto (BoringSSL underneath).

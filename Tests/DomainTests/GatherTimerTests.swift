@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import Testing
 
 @Suite struct GatherTimerTests {

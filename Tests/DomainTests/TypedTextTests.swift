@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import Testing
 
 /// Limits count Unicode scalars, and typed text never holds controls, separators or bidi controls.

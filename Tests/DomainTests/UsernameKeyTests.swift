@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import Testing
 
 /// Spellings that are one account: NFKC with full case folding.

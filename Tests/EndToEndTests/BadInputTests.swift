@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Bad input: one `error:` line (or ArgumentParser's usage error, exit 64), and the file untouched.

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// `clubhouse book import FILE.csv` as a user runs it: without a terminal, so only the summary.

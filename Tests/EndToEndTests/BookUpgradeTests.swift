@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// A database written by release 0.3 (schema 4, before BookKitty) opened by this binary:

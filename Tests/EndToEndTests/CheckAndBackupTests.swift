@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// `clubhouse check` and `clubhouse backup FILE` with the binary.

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 
 /// Runs the built `clubhouse` binary as a separate process, the way a user does.
 struct ClubhouseProcess {

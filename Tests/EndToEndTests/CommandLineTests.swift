@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// What ArgumentParser gives every command: help, the version, completion scripts and usage

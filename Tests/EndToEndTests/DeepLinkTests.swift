@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// `clubhouse open LINK`: the link wins for its own tab, other tabs keep theirs, and a link that

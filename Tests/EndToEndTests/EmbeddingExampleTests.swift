@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// The article "Embedding Clubhouse" is code that runs: its blocks are the example program's, the

@@ -1,9 +1,9 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// A gather row is untrusted input like any other: values the schema allows but the code does not
-/// expect give a warning or a clean error, never a crash or a lock-out (DESIGN.md, Persistence).
+/// expect give a warning or a clean error, never a crash or a lock-out (docs/architecture.md, Persistence).
 @Suite struct GatherTamperedRowTests {
     /// The squad with gather 1 in progress and its countdown running, ten minutes set.
     private func running(in folder: TemporaryFolder) throws -> (path: String, clubhouse: ClubhouseProcess) {

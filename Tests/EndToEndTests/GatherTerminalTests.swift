@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// The Football Gather commands that ask on a terminal: `player delete` confirms, `gather new`

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// A database written by release 0.2 (schema 2, navigation version 2, before Football Gather)

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// `clubhouse history`, `undo` and `reopen`: the per-user journal of navigation changes.

@@ -1,10 +1,10 @@
-import Domain
-import Features
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
+import ClubhousePersistence
+import ClubhouseSecurity
+import ClubhouseTestSupport
 import Foundation
-import Navigation
-import Persistence
-import Security
-import TestSupport
 import Testing
 
 /// The journal keeps the newest 500 entries of each user, through the road every command takes

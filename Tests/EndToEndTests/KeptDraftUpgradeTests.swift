@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// A database written by release 0.4 (schema 5, before kept drafts) opened by this binary:

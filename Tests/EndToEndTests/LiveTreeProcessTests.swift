@@ -1,10 +1,10 @@
-import Domain
-import Features
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
+import ClubhousePersistence
+import ClubhouseSecurity
+import ClubhouseTestSupport
 import Foundation
-import Navigation
-import Persistence
-import Security
-import TestSupport
 import Testing
 
 /// One coordinator tree kept across many actions in this process, as the interactive screen will

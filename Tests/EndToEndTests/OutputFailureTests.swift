@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Output that cannot be written (a full disk, a closed descriptor, a reader gone away) ends the

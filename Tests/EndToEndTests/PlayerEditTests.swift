@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// `clubhouse player edit ID --FIELD VALUE`: one field through players/ID/edit/FIELD, landing back

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Every client of the library uses its public API and nothing else. Inside this package the
@@ -17,7 +17,9 @@ import Testing
         #expect(!sources.isEmpty)
         for source in sources {
             let text = try String(contentsOfFile: source, encoding: .utf8)
-            let ours = ["Domain", "Navigation", "Features", "Persistence", "Security", "Schema"]
+            let ours = ["Domain", "Navigation", "Features", "Persistence", "Security", "Schema"].map {
+                "Clubhouse" + $0
+            }
             for module in ours {
                 #expect(!text.contains("import \(module)\n"), "\(source) imports \(module): use import Clubhouse")
             }

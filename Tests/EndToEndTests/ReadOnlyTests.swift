@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// A database the user may read but not write. Root ignores file permissions, so these run the

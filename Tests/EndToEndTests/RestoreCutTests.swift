@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Restoring a stored state screen by screen: a stale screen is cut with everything above it, one

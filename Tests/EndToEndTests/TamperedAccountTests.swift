@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Rows of users, sessions and players that the schema allows but the app does not expect:

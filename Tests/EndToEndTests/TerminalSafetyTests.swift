@@ -1,8 +1,8 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
-/// What reaches the terminal (DESIGN.md, command-line contract): text from the database or from
+/// What reaches the terminal (docs/architecture.md, the command-line contract): text from the database or from
 /// arguments is shown with control characters, escape sequences, bidi controls and invisible
 /// characters escaped, in tables, screens, warnings and errors, and tables line up by display
 /// width; `--json` gives back the exact stored text.

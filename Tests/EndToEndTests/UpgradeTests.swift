@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// A database written by release 0.1 (schema 1, navigation version 1) opened by this binary:

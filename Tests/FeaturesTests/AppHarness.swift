@@ -1,9 +1,9 @@
-import Domain
-import Features
-import Navigation
-import Persistence
-import Security
-import TestSupport
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
+import ClubhousePersistence
+import ClubhouseSecurity
+import ClubhouseTestSupport
 
 /// Runs commands the way the CLI does. `run` builds a fresh tree for each command, as a new
 /// process would; `app()` hands out a tree that a test can keep across commands.

@@ -1,9 +1,9 @@
-import Domain
-import Features
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhousePersistence
+import ClubhouseSecurity
+import ClubhouseTestSupport
 import GRDB
-import Persistence
-import Security
-import TestSupport
 import Testing
 
 /// Hashing and verifying passwords are slow on purpose; neither may run while this process holds

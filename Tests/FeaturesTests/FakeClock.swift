@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import Foundation
 
 /// A wall clock that stands still until a test moves it. Thread-safe, so one clock can be shared by

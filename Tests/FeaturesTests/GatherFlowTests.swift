@@ -1,8 +1,8 @@
-import Domain
-import Features
-import Navigation
-import Security
-import TestSupport
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
+import ClubhouseSecurity
+import ClubhouseTestSupport
 import Testing
 
 /// Football Gather through the one road every command takes: a fresh tree per command (as a new

@@ -1,7 +1,7 @@
-import Domain
-import Features
-import Navigation
-import TestSupport
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
+import ClubhouseTestSupport
 import Testing
 
 /// A link that closes a form holding a draft keeps the draft aside, and the same form gets it

@@ -1,7 +1,7 @@
-import Domain
-import Features
-import Navigation
-import TestSupport
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
+import ClubhouseTestSupport
 import Testing
 
 /// One tree kept across many actions, as an interactive screen keeps it, while other "processes"

@@ -1,6 +1,6 @@
-import Domain
-import Features
-import Navigation
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
 import Testing
 
 /// A modal form standing in for BookKitty's add-book flow: the mechanism (present, stack of its

@@ -1,6 +1,6 @@
-import Domain
-import Features
-import Navigation
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
 import Testing
 
 /// The app's own add-book flow (`books/new`) with a screen pushed over its form (a book the user

@@ -1,6 +1,6 @@
-import Domain
-import Features
-import Navigation
+import ClubhouseDomain
+import ClubhouseFeatures
+import ClubhouseNavigation
 import Testing
 
 @Suite struct PlayersFlowTests {

@@ -1,4 +1,4 @@
-import Navigation
+import ClubhouseNavigation
 import Testing
 
 /// A minimal coordinator, to test the protocol's own behaviour.

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 import Testing
 
 @Suite struct LinkTests {

@@ -1,8 +1,8 @@
-import Navigation
+import ClubhouseNavigation
 import Testing
 
 @Suite struct ScreenPathTests {
-    /// Every screen of DESIGN.md's table, spelled as there.
+    /// Every screen of the table in docs/architecture.md, spelled as there.
     static let spellings: [(String, Screen)] = [
         ("login", .login), ("login/register", .register), ("home", .home),
         ("players", .players), ("players/new", .newPlayer), ("players/3", .player(3)),

@@ -1,7 +1,7 @@
-import Domain
+import ClubhouseDomain
+import ClubhousePersistence
+import ClubhouseTestSupport
 import Foundation
-import Persistence
-import TestSupport
 import Testing
 
 @Suite struct AppDatabaseTests {

@@ -1,7 +1,7 @@
-import Domain
+import ClubhouseDomain
+import ClubhousePersistence
+import ClubhouseTestSupport
 import Foundation
-import Persistence
-import TestSupport
 import Testing
 
 /// Books in a database file, looked at and tampered with through the sqlite3 shell as a user would.

@@ -1,6 +1,6 @@
-import Domain
+import ClubhouseDomain
+import ClubhousePersistence
 import Foundation
-import Persistence
 
 /// Instants for the tests: T0 is 2023-11-14T22:13:20.000Z.
 let t0: Milliseconds = 1_700_000_000_000

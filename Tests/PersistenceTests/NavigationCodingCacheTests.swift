@@ -1,9 +1,9 @@
-import Domain
+import ClubhouseDomain
 import Foundation
 import GRDB
 import Testing
 
-@testable import Persistence
+@testable import ClubhousePersistence
 
 /// A long-lived app encodes each state once: the journal's document is put together from the
 /// columns' JSON, and a row this connection wrote is read back without decoding. Neither may

@@ -1,9 +1,9 @@
-import Domain
+import ClubhouseDomain
 import Foundation
 import GRDB
 import Testing
 
-@testable import Persistence
+@testable import ClubhousePersistence
 
 @Suite struct NavigationDecodingTests {
     private func decode(

@@ -1,6 +1,6 @@
-import Domain
+import ClubhouseDomain
+import ClubhousePersistence
 import Foundation
-import Persistence
 import Testing
 
 @Suite struct QuestionRepositoryTests {

@@ -1,10 +1,10 @@
-import Domain
+import ClubhouseDomain
+import ClubhouseSchema
+import ClubhouseTestSupport
 import GRDB
-import Schema
-import TestSupport
 import Testing
 
-@testable import Persistence
+@testable import ClubhousePersistence
 
 @Suite struct SchemaShapeTests {
     /// The digests every open compares with: one per shipped version, recomputed here from the

@@ -1,7 +1,7 @@
-import Domain
+import ClubhouseDomain
 import Testing
 
-@testable import Security
+@testable import ClubhouseSecurity
 
 @Suite struct ScryptPasswordHasherTests {
     let hasher = ScryptPasswordHasher(cost: .testing)

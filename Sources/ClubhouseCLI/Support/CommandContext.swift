@@ -13,7 +13,8 @@ enum CommandContext {
     }
 
     static func location(_ options: GlobalOptions) throws -> ClubhouseApp.Location {
-        try ClubhouseApp.Location.resolve(
+        if options.database?.isEmpty == true { throw InputError(message: "--database needs a path") }
+        return try ClubhouseApp.Location.resolve(
             explicit: options.database, environment: ProcessInfo.processInfo.environment)
     }
 

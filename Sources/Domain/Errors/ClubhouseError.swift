@@ -28,6 +28,9 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     case unresolvedLink(reason: String, deepest: String?)
     /// An action that needs a screen other than the one shown (submitting with no form open).
     case notOnScreen(String)
+    /// A use of the library it does not allow: calling an app back from inside one of its own
+    /// calls, or keeping rows past the read that handed them out.
+    case misuse(String)
 
     public var message: String {
         switch self {
@@ -54,6 +57,7 @@ public enum ClubhouseError: Error, Equatable, Sendable {
             "\(reason); \(deepest) is the deepest screen of that link that exists"
         case .unresolvedLink(let reason, nil): reason
         case .notOnScreen(let what): what
+        case .misuse(let what): what
         }
     }
 }

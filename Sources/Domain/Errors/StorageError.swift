@@ -1,18 +1,32 @@
-/// Why the database could not be used, in words for the `error:` line.
+/// Why the database file could not be used. Whatever the case, nothing was written. `message`
+/// says it in words for people; it may quote a path or stored text as it is, so escape it before
+/// showing it on a terminal.
 public enum StorageError: Error, Equatable, Sendable {
+    /// The file is not a Clubhouse database (another SQLite file, or not SQLite at all).
     case notClubhouseDatabase(path: String)
+    /// The file was written by a newer release, whose schema this one does not know.
     case newerSchema(path: String, found: Int, known: Int)
     /// The file says schema `version` but its tables, indexes or triggers differ.
     case schemaMismatch(path: String, version: Int, problems: [String])
+    /// An empty path was given for the database.
     case noPath
     /// `check` and `backup` look at a database; they never make one.
     case noDatabase(path: String)
+    /// The folder of an explicit path does not exist (it is never created).
     case folderMissing(path: String)
+    /// The file or its folder cannot be written.
     case readOnly(path: String)
+    /// The file cannot be opened or created (a folder, a device, a path with a NUL, …).
     case cannotOpen(path: String, reason: String)
+    /// Another connection kept the file locked longer than the busy timeout (10 s).
     case busy
+    /// SQLite reports the file as corrupt.
     case damaged(path: String)
+    /// The disk is full.
     case diskFull
+    /// The file an app opened was deleted, moved away or replaced by another file while open.
+    case moved(path: String)
+    /// Anything else SQLite or the system reported, in their words.
     case other(String)
 
     public var message: String {
@@ -23,7 +37,7 @@ public enum StorageError: Error, Equatable, Sendable {
             "\(path) was written by a newer Clubhouse (schema \(found); this one knows up to \(known)); it was left untouched"
         case .schemaMismatch(let path, let version, let problems):
             "\(path) does not match Clubhouse schema \(version) (\(Self.list(problems))); it was left untouched"
-        case .noPath: "--database needs a path"
+        case .noPath: "the database path is empty"
         case .noDatabase(let path): "there is no database at \(path)"
         case .folderMissing(let path): "the folder \(path) does not exist"
         case .readOnly(let path): "cannot write to \(path): the database or its folder is read-only"
@@ -31,6 +45,8 @@ public enum StorageError: Error, Equatable, Sendable {
         case .busy: "the database stayed locked by another clubhouse command; try again"
         case .damaged(let path): "the database at \(path) is damaged"
         case .diskFull: "the disk is full; nothing was written"
+        case .moved(let path):
+            "the database at \(path) was deleted, moved or replaced while it was open; open it again"
         case .other(let message): "database: \(message)"
         }
     }

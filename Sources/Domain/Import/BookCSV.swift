@@ -1,12 +1,13 @@
 /// A file of books to import, parsed and checked, before anything is written: the drafts of the
-/// valid rows in file order, and why each other row was refused.
+/// valid rows in file order, and why each other row was refused. Only `BookCSV.parse` makes one
+/// outside this package, so every row an import saves has passed the add-book form's rules.
 public struct BookImport: Equatable, Sendable {
     public struct Row: Equatable, Sendable {
         /// The physical line the row starts on (the header is line 1).
-        public var line: Int
-        public var draft: BookDraft
+        public package(set) var line: Int
+        public package(set) var draft: BookDraft
 
-        public init(line: Int, draft: BookDraft) {
+        package init(line: Int, draft: BookDraft) {
             self.line = line
             self.draft = draft
         }
@@ -23,11 +24,11 @@ public struct BookImport: Equatable, Sendable {
     }
 
     /// The columns the header names, in its order.
-    public var columns: [BookField]
-    public var books: [Row]
-    public var rejected: [Rejection]
+    public package(set) var columns: [BookField]
+    public package(set) var books: [Row]
+    public package(set) var rejected: [Rejection]
 
-    public init(columns: [BookField], books: [Row] = [], rejected: [Rejection] = []) {
+    package init(columns: [BookField], books: [Row] = [], rejected: [Rejection] = []) {
         self.columns = columns
         self.books = books
         self.rejected = rejected

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The root of the tree: the login flow when nobody is signed in, the tab bar otherwise. It is
 /// the one road of every change: each `perform` opens one transaction, checks the tree against

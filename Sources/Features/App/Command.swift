@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// What a command asks for: a link to open, then at most one action on the screen it lands on.
 /// `player add --name Zoë` is `players/new` plus `.submit([name: Zoë])`; where that leads is for

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 extension AppCoordinator {
     /// `clubhouse check`'s look at every user's saved navigation with the data: what the next

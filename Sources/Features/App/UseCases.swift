@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// The use cases the coordinators call, wired to the repositories of one action's transaction.
 /// Built afresh for every action, so that coordinators never hold a transaction.

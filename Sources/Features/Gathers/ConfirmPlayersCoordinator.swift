@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `players/confirm` screen (the app's ConfirmPlayers): the user's players split into Team A
 /// and Team B. It is a form: the teams typed so far are its draft. Starting the gather pushes

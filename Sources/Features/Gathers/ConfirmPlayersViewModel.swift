@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The confirm screen: the form, and the players to pick from.
 public struct ConfirmPlayersViewModel: Equatable, Sendable {

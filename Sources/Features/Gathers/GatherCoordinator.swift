@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 package protocol GatherCoordinatorDelegate: AnyObject {
     /// The gather ended or was cancelled: its screen is done.

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `gathers` screen of the profile tab: ended gathers, newest first. Leads to each one.
 package final class GatherListCoordinator: FlowCoordinator {

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// An ended gather in the profile tab's history (`profile > gathers > gathers/<id>`): its date,
 /// teams, score, winner and time played. Deleting it removes it from history and pops back.

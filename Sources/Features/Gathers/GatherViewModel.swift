@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// A gather as a screen shows it at one instant: the countdown is read from the timer's anchor.
 public struct GatherViewModel: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The home tab: a page view over `squad`, `results` and `reading`, with no screens pushed on it.
 package final class HomeCoordinator: FlowCoordinator {

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The home tab: its page view, on the selected page.
 public struct HomeViewModel: Equatable, Sendable {

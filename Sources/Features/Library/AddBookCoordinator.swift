@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `books/new` flow, presented over any tab: the add-book form. Saving adds the book (or
 /// updates the one with that ISBN and puts it back on the shelf); saving or cancelling closes

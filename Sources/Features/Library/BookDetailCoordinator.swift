@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `books/<isbn>` screen, one coordinator shared by every stack that shows a book: the
 /// library's and a question's (the app copies it into four coordinators). It holds the book

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The library tab's root: the books on the shelf, most recently updated first. Leads to a
 /// book's detail (a removed book too: it still shows, marked not owned).

@@ -1,16 +1,24 @@
-import Domain
+import ClubhouseDomain
 
-/// Reads of the BookKitty lists that do not move the user: a page other than the first. Each runs in one read transaction after the command's navigation committed.
+/// Reads of the BookKitty lists that do not move the user: a page other than the first. Each
+/// runs in one read transaction, for whoever is signed in at that moment (another process may
+/// have signed someone else in since this tree was built).
 extension AppCoordinator {
     /// Page `number` of the signed-in user's shelf.
     package func readBooks(page number: Int, size: Int = ListBooks.pageSize) throws -> Page<Book> {
-        let owner = try requireMain().user.id
-        return try store.read { try UseCases($0).listBooks(owner: owner, page: number, size: size) }
+        try store.read { repositories in
+            let useCases = UseCases(repositories)
+            guard let user = try useCases.currentSession() else { throw ClubhouseError.notSignedIn }
+            return try useCases.listBooks(owner: user.id, page: number, size: size)
+        }
     }
 
     /// Page `number` of the signed-in user's questions.
     package func readQuestions(page number: Int, size: Int = ListQuestions.pageSize) throws -> Page<Question> {
-        let owner = try requireMain().user.id
-        return try store.read { try UseCases($0).listQuestions(owner: owner, page: number, size: size) }
+        try store.read { repositories in
+            let useCases = UseCases(repositories)
+            guard let user = try useCases.currentSession() else { throw ClubhouseError.notSignedIn }
+            return try useCases.listQuestions(owner: user.id, page: number, size: size)
+        }
     }
 }

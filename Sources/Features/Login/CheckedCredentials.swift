@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// A register or sign-in whose slow password work is done: hashed, or verified.
 enum CheckedCredentials {

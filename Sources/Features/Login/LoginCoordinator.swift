@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The signed-out flow: the `login` screen, with `login/register` pushed over it while registering.
 /// Finishes once a user has signed in.

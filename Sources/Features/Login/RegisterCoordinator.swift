@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `login/register` screen: creates an account, then finishes so the user is back at `login`.
 package final class RegisterCoordinator: Coordinator {

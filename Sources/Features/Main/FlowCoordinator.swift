@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The coordinator of one screen on a stack (a tab's root, a pushed screen, a modal's screens).
 /// Each owns the coordinator of the screen pushed above it, so a stack of any depth is a chain:

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// One field of a form, for the view (and the CLI's prompts).
 public struct FormField: Equatable, Sendable {

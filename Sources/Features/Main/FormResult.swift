@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// What a submitted form saved.
 public enum FormResult: Equatable, Sendable {

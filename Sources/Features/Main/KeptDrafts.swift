@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// Drafts a link (or an undo) closed, kept aside until the same form opens again.
 extension TabCoordinator {

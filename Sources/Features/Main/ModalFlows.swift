@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// Builds the root coordinator of a modal flow (add a book, ask a question) for a screen, on the
 /// router presented for it; nil for a screen that is not a modal flow of this app. Tests

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// Actions on the record a screen shows: deleting a player, a gather or a question, taking a book
 /// off the shelf, and playing the gather in progress. Each asks the coordinator on screen, which owns the record and closes its screen.

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// What a screen shows, ready for a view (here: the CLI's text renderer).
 public enum ScreenContent: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The signed-in flow: one coordinator per tab (the root of that tab's chain of screens), the
 /// selected tab, the home page view's page, and an optional modal flow presented over the tabs.

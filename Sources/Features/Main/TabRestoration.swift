@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// Rebuilding the tab bar from a stored state, and checking a live one against the data again:
 /// what cannot be shown any more is cut, screen by screen, one warning each.

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `players/new` form. What is typed stays in its draft until it is saved, which finishes
 /// the flow and pops back to the list.

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `players/<id>` screen. Leads to the edit form of each field; deleting the player closes it.
 package final class PlayerDetailCoordinator: FlowCoordinator {

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// The `players/<id>` screen: the player's fields as label/value pairs, "—" where unset.
 public struct PlayerDetailViewModel: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `players/<id>/edit/<field>` form: one field of one player. Saving finishes the flow and
 /// pops back to the player's detail, which reads the player again.

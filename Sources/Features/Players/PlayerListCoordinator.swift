@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
 /// confirm screen where a gather's teams are picked.

@@ -1,38 +1,64 @@
-import Domain
+import ClubhouseDomain
 
 /// The rows of the `players` screen, read when they are shown rather than when the screen is
 /// built: a command that lands on the list (`player add`, `back`) must cost the same with ten
-/// players or a million. Valid only inside `AppCoordinator.readPlayers`, whose one read
-/// transaction lets a table go through them twice (measure, then write) and see the same rows.
+/// players or a million. Valid only inside the `readPlayers` call that handed them out, whose one
+/// read transaction lets a table go through them twice (measure, then write) and see the same
+/// rows; kept past it, every method throws `ClubhouseError.misuse`.
 public struct PlayerRows {
     private let list: ListPlayers
     private let owner: User.ID
+    private let scope: Scope
 
-    init(_ list: ListPlayers, owner: User.ID) {
+    /// Whether the read transaction the rows belong to is still open.
+    final class Scope {
+        var isOpen = true
+    }
+
+    init(_ list: ListPlayers, owner: User.ID, scope: Scope) {
         self.list = list
         self.owner = owner
+        self.scope = scope
     }
 
     public func count() throws -> Int {
-        try list.count(owner: owner)
+        try checkOpen()
+        return try list.count(owner: owner)
     }
 
     /// The players summed up for sizing a table; each name that is not plain goes to `otherName`.
     public func summarize(otherName: (String) throws -> Void) throws -> PlayerListSummary {
-        try list.summarize(owner: owner, otherName: otherName)
+        try checkOpen()
+        return try list.summarize(owner: owner, otherName: otherName)
     }
 
     /// Each player, oldest first, from a database cursor.
     public func forEach(_ body: (Player) throws -> Void) throws {
+        try checkOpen()
         try list.each(owner: owner, body)
+    }
+
+    private func checkOpen() throws {
+        guard scope.isOpen else {
+            throw ClubhouseError.misuse("player rows were used after the readPlayers call that read them returned")
+        }
     }
 }
 
 extension AppCoordinator {
-    /// Reads the rows of a `players` screen in one read transaction.
-    public func readPlayers<T>(_ model: PlayerListViewModel, _ body: (PlayerRows) throws -> T) throws -> T {
+    /// Reads the rows of a `players` screen in one read transaction, for the user signed in now:
+    /// a list another user (or nobody) has on show is not read.
+    package func readPlayers<T>(_ model: PlayerListViewModel, _ body: (PlayerRows) throws -> T) throws -> T {
         try store.read { repositories in
-            try body(PlayerRows(UseCases(repositories).listPlayers, owner: model.owner))
+            let useCases = UseCases(repositories)
+            guard let user = try useCases.currentSession() else { throw ClubhouseError.notSignedIn }
+            guard user.id == model.owner else {
+                throw ClubhouseError.notOnScreen(
+                    "that players list is another user's; the signed-in user is \(user.username)")
+            }
+            let scope = PlayerRows.Scope()
+            defer { scope.isOpen = false }
+            return try body(PlayerRows(useCases.listPlayers, owner: model.owner, scope: scope))
         }
     }
 }

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 
 /// The `players` screen: the user's players, oldest first. It holds only whose they are; the
 /// rows are read when shown (`AppCoordinator.readPlayers`), never while a command holds the lock.

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The profile tab's root: who is signed in, and the way to the gather history.
 package final class ProfileCoordinator: FlowCoordinator {

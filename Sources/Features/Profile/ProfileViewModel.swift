@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The profile tab: the user and what they have played.
 public struct ProfileViewModel: Equatable, Sendable {

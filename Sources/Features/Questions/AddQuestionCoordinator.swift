@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `questions/new` flow, presented over any tab: one field, the question. Asking answers it
 /// from the user's shelf and lands on `questions > questions/<id>`; cancelling goes back to

@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The `questions/<id>` screen: a question, its answer and its books. Each of its books opens
 /// over it through the shared `BookDetailCoordinator`; deleting the question closes it.

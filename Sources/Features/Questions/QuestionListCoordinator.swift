@@ -1,5 +1,5 @@
-import Domain
-import Navigation
+import ClubhouseDomain
+import ClubhouseNavigation
 
 /// The questions tab's root: the questions asked, newest first. Leads to a question's answer.
 package final class QuestionListCoordinator: FlowCoordinator {

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// Gathers and their players. Every column is read with GRDB's throwing decoding, so a tampered

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// The `navigation_journal` table: one row per navigation change, the newest kept per user.

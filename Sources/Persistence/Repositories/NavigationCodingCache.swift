@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import Foundation
 
 /// The last navigation states this connection wrote, with their stored text. A long-lived app

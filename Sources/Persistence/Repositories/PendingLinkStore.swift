@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// The `pending_link` table: at most one link, waiting for the next sign-in on this device.

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// Questions and the books each recommended. A question shows its books as they are now, on the

@@ -1,4 +1,4 @@
-import Domain
+import ClubhouseDomain
 import GRDB
 
 /// Schema 4's data upgrade: every username key recomputed in the new form (`Username.key(for:)`).

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Several `clubhouse` processes on one file at once, as a user with a few terminals (or a

@@ -1,7 +1,7 @@
-import Domain
+import ClubhouseDomain
+import ClubhouseSecurity
+import ClubhouseTestSupport
 import Foundation
-import Security
-import TestSupport
 import Testing
 
 enum FaultFixtures {

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// SIGKILL at random moments of ordinary commands, as a crash or a power cut would stop them.

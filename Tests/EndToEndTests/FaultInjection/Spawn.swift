@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
+import ClubhouseTestSupport
 import Foundation
-import TestSupport
 import Testing
 
 /// Every table of the file edited by hand with the sqlite3 shell, the way the schema allows (or,
@@ -8,7 +8,7 @@ import Testing
 /// stored text, a tampered password hash, a session whose user is gone. After each, the commands
 /// that read that table end by themselves with status 0 or 1, say what is wrong in one
 /// `warning:` or `error:` line, never print stored text raw, and the user can still
-/// `logout` and sign in again (DESIGN.md, Persistence: a database file is untrusted input).
+/// `logout` and sign in again (docs/architecture.md, Persistence: a database file is untrusted input).
 @Suite struct TamperedTablesTests {
     struct Tampering: Sendable, CustomTestStringConvertible {
         enum Change: Sendable {

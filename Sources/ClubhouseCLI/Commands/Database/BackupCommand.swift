@@ -20,6 +20,7 @@ struct BackupCommand: ParsableCommand {
 
     func run() throws {
         let source = try CommandContext.location(global)
+        guard !file.isEmpty else { throw InputError(message: "backup needs the path of a new file") }
         let destination = try ClubhouseApp.Location(path: file)
         let copy = try ClubhouseApp.backup(source, to: destination)
         Output.print(

@@ -14,14 +14,15 @@ extension ClubhouseApp {
 
         public var description: String { path }
 
-        /// A literal path; relative paths are taken from the current folder. The folder must exist.
+        /// A literal path; relative paths are taken from the current folder (refused when that
+        /// folder has been deleted). The file's folder must exist.
         /// Throws ``/ClubhouseDomain/StorageError/noPath`` for an empty path and
         /// ``/ClubhouseDomain/StorageError/cannotOpen(path:reason:)`` for one with a NUL character, which
         /// the system would cut short there and so open another file.
         public init(path: String) throws {
             guard !path.isEmpty else { throw StorageError.noPath }
             try Self.checkNoNUL(path)
-            resolved = DatabaseLocation(path: path)
+            resolved = try DatabaseLocation.literal(path)
         }
 
         static func checkNoNUL(_ path: String) throws {

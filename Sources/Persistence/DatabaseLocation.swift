@@ -15,9 +15,16 @@ package struct DatabaseLocation: Equatable, Sendable {
     /// must exist, since a missing one is more likely a typo than a wish for new folders.
     package let folderToCreate: String?
 
-    /// A literal path, as given (tests and tools that already hold one).
+    /// A literal path, as given (tests and tools that already hold one). A relative path whose
+    /// folder cannot be known stays relative; `literal` refuses it instead.
     package init(path: String) {
-        self.init(path: Self.absolute(path), folderToCreate: nil)
+        self.init(path: (try? Self.absolute(path)) ?? path, folderToCreate: nil)
+    }
+
+    /// A literal path made absolute; a relative one is refused when the current folder has been
+    /// deleted (the system would otherwise resolve it somewhere else, even at the root).
+    package static func literal(_ path: String) throws -> DatabaseLocation {
+        DatabaseLocation(path: try absolute(path), folderToCreate: nil)
     }
 
     init(path: String, folderToCreate: String?) {
@@ -28,10 +35,10 @@ package struct DatabaseLocation: Equatable, Sendable {
     package static func resolve(explicit: String?, environment: [String: String]) throws -> DatabaseLocation {
         if let explicit {
             guard !explicit.isEmpty else { throw StorageError.noPath }
-            return DatabaseLocation(path: absolute(explicit), folderToCreate: nil)
+            return DatabaseLocation(path: try absolute(explicit), folderToCreate: nil)
         }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-            return DatabaseLocation(path: absolute(fromEnvironment), folderToCreate: nil)
+            return DatabaseLocation(path: try absolute(fromEnvironment), folderToCreate: nil)
         }
         let folder = try defaultFolder(environment: environment)
         return DatabaseLocation(path: folder + "/clubhouse.sqlite", folderToCreate: folder)
@@ -48,9 +55,16 @@ package struct DatabaseLocation: Equatable, Sendable {
         return home + "/.local/share/clubhouse"
     }
 
-    private static func absolute(_ path: String) -> String {
+    private static func absolute(_ path: String) throws -> String {
         if path.hasPrefix("/") { return path }
-        let folder = FileManager.default.currentDirectoryPath
+        // getcwd fails once the folder is deleted; Foundation's currentDirectoryPath answers "/".
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else {
+            throw StorageError.cannotOpen(
+                path: path,
+                reason: "the path is relative and the current folder no longer exists; give an absolute path")
+        }
+        let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return (folder.hasSuffix("/") ? folder : folder + "/") + path
     }
 }

@@ -21,11 +21,11 @@ import Testing
             ["player", "add", "--name", "A", "--favourite-team", String(repeating: "t", count: 101)],
             "error: favourite team must be at most 100 characters"
         ),
-        (["player", "show", "999"], "error: no player 999; players is the deepest screen of that link that exists"),
-        (["player", "show", "0"], "error: no player 0; players is the deepest screen of that link that exists"),
+        (["player", "show", "999"], "error: no player 999"),
+        (["player", "show", "0"], "error: no player 0"),
         (
             ["player", "edit", "99", "--name", "X"],
-            "error: no player 99; players is the deepest screen of that link that exists"
+            "error: no player 99"
         ),
         (["login", "bob", "--password-stdin"], "error: already signed in as ana; log out first"),
         (["register", "bob", "--password-stdin"], "error: already signed in as ana; log out first"),
@@ -123,6 +123,9 @@ import Testing
         let folder = try TemporaryFolder()
         let result = try ClubhouseProcess(database: folder.path("db.sqlite")).run(arguments)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: not signed in\n")
+        #expect(
+            result.stderr
+                == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
+        )
     }
 }

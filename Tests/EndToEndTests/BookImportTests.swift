@@ -161,7 +161,10 @@ import Testing
         let result = try ClubhouseProcess(database: path).run(
             ["book", "import", try file("isbn,title\n9780306406157,Dune\n")])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: not signed in\n")
+        #expect(
+            result.stderr
+                == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }

@@ -115,11 +115,11 @@ import Testing
             "published must be a real date (1965-02-30 is not one)")
         try refuse(
             ["book", "show", "9780306406157"],
-            "no book 9780306406157; library is the deepest screen of that link that exists")
+            "no book 9780306406157")
         try refuse(
             ["book", "show", "not-an-isbn"], "an ISBN has only digits, hyphens and spaces (and X last in an ISBN-10)")
         try refuse(
-            ["question", "show", "99"], "no question 99; questions is the deepest screen of that link that exists")
+            ["question", "show", "99"], "no question 99")
     }
 
     @Test func theShelfIsReadTwelveBooksAPage() throws {
@@ -167,7 +167,7 @@ import Testing
             try stacks(clubhouse.navigation())?["questions"] == ["questions", "questions/\(id)", "books/\(Self.dune)"])
         try refuse(
             ["question", "show", String(id), "--book", Self.hobbit],
-            "books/\(Self.hobbit) is not one of the books of question \(id); questions/\(id) is the deepest screen of that link that exists"
+            "books/\(Self.hobbit) is not one of the books of question \(id)"
         )
 
         #expect(
@@ -217,9 +217,9 @@ import Testing
         #expect(try succeed(["question", "list"]).hasPrefix("No questions yet."))
         #expect(try succeed(["book", "search", "planet"]) == "No book on your shelf matches.\n")
         try refuse(
-            ["book", "show", Self.dune], "no book \(Self.dune); library is the deepest screen of that link that exists")
+            ["book", "show", Self.dune], "no book \(Self.dune)")
         try refuse(
-            ["question", "show", "1"], "no question 1; questions is the deepest screen of that link that exists")
+            ["question", "show", "1"], "no question 1")
     }
 
     @Test func escapeSequencesInStoredTextAreShownEscaped() throws {

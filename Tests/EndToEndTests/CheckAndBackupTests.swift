@@ -135,7 +135,7 @@ import Testing
         #expect(again.status == 1)
         #expect(
             again.stderr
-                == "error: cannot open the database at \(copy): a file is already there; backup never overwrites\n")
+                == "error: cannot write the copy to \(copy): a file is already there; backup never overwrites\n")
         for target in ["/dev/null", folder.path("missing/copy.sqlite")] {
             #expect(try clubhouse.run(["backup", target]).status == 1)
         }

@@ -354,8 +354,8 @@ extension ClubhouseProcess {
             .usage("Missing '--team-a <ids>' and '--team-b <ids>' (on a terminal, it asks).")
         ),
         (["gather", "show"], .error(noGather)),
-        (["gather", "show", "99"], .error("no gather 99; gathers is the deepest screen of that link that exists")),
-        (["gather", "show", "1"], .error("no gather 1; gathers is the deepest screen of that link that exists")),
+        (["gather", "show", "99"], .error("no gather 99")),
+        (["gather", "show", "1"], .error("no gather 1")),
         (["gather", "score", "a"], .error(noGather)),
         (["gather", "score", "--set", "1-0"], .error(noGather)),
         (["gather", "timer", "start"], .error(noGather)),
@@ -367,20 +367,20 @@ extension ClubhouseProcess {
         (["gather", "end"], .usage("Add --yes to confirm without a terminal.")),
         (
             ["gather", "delete", "99", "--yes"],
-            .error("no gather 99; gathers is the deepest screen of that link that exists")
+            .error("no gather 99")
         ),
         (
             ["gather", "delete", "1", "--yes"],
-            .error("no gather 1; gathers is the deepest screen of that link that exists")
+            .error("no gather 1")
         ),
         (["gather", "delete", "1"], .usage("Add --yes to confirm without a terminal.")),
         (
             ["player", "delete", "99", "--yes"],
-            .error("no player 99; players is the deepest screen of that link that exists")
+            .error("no player 99")
         ),
         (
             ["player", "delete", "5", "--yes"],
-            .error("no player 5; players is the deepest screen of that link that exists")
+            .error("no player 5")
         ),
         (["player", "delete", "1"], .usage("Add --yes to confirm without a terminal.")),
     ]
@@ -415,10 +415,10 @@ extension ClubhouseProcess {
             ["gather", "delete", "2", "--yes"],
             .error("gather 2 is in progress; cancel it with: clubhouse gather cancel")
         ),
-        (["gather", "show", "1"], .error("no gather 1; gathers is the deepest screen of that link that exists")),
+        (["gather", "show", "1"], .error("no gather 1")),
         (
             ["player", "delete", "5", "--yes"],
-            .error("no player 5; players is the deepest screen of that link that exists")
+            .error("no player 5")
         ),
     ]
 
@@ -613,7 +613,7 @@ extension ClubhouseProcess {
         #expect(try clubhouse.run(["gather", "list", "--json"]).stdout == "[]\n")
         #expect(
             try clubhouse.run(["gather", "show", "1"]).stderr
-                == "error: no gather 1; gathers is the deepest screen of that link that exists\n")
+                == "error: no gather 1\n")
         #expect(try clubhouse.run(["page", "results"]).stdout.hasSuffix("No results yet.\n"))
     }
 

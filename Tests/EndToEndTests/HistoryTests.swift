@@ -277,6 +277,9 @@ import Testing
         #expect(try sqlite(path, "SELECT count(*) FROM navigation_journal") == "1")
         #expect(try clubhouse.run(["logout"]).status == 0)
         #expect(try sqlite(path, "SELECT count(*) FROM navigation_journal") == "0")
-        #expect(try clubhouse.run(["history"]).stderr == "error: not signed in\n")
+        #expect(
+            try clubhouse.run(["history"]).stderr
+                == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
+        )
     }
 }

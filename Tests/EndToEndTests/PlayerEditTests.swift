@@ -105,7 +105,7 @@ import Testing
         let stored = try storedNavigation(path)
         let result = try clubhouse.run(["player", "edit", "99", "--name", "X"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: no player 99; players is the deepest screen of that link that exists\n")
+        #expect(result.stderr == "error: no player 99\n")
         #expect(try storedNavigation(path) == stored)
     }
 }

@@ -44,7 +44,16 @@ import Testing
         #expect(try jsonArray(try clubhouse.run(["history", "--json"]).stdout).count == 7)
         let gather = try jsonObject(try clubhouse.run(["gather", "show", "--json"]).stdout)
         #expect((gather["score"] as? [String: Int]) == ["a": 1, "b": 0])
-        #expect((gather["timer"] as? [String: Any])?["state"] as? String == "running")
+        // The countdown started at 10:00 when the file was made: it runs on from its stored
+        // anchor, so by now it is running or, ten minutes on, time is up.
+        let timer = try #require(gather["timer"] as? [String: Any])
+        #expect(timer["duration"] as? Int == 600)
+        let remaining = try #require(timer["remaining"] as? Int)
+        switch timer["state"] as? String {
+        case "running": #expect(remaining > 0 && remaining < 600)
+        case "stopped": #expect(remaining == 0)
+        case let state: Issue.record("the timer is \(state ?? "nil"), neither running nor up")
+        }
         // The kept draft comes back when its form opens again.
         #expect(try clubhouse.run(["open", "players/new"]).status == 0)
         let reopened = try clubhouse.navigation()

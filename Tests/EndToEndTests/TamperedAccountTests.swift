@@ -22,7 +22,10 @@ import Testing
         try sqlite(path, "PRAGMA foreign_keys = 0; DELETE FROM users WHERE id = 1")
         let whoami = try clubhouse.run(["whoami"])
         #expect(whoami.status == 1)
-        #expect(whoami.stderr == "error: not signed in\n")
+        #expect(
+            whoami.stderr
+                == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
+        )
         let login = try clubhouse.run(["login", "bob", "--password-stdin"], stdin: Fixtures.password)
         #expect(login.status == 0, "\(login.stderr)")
         #expect(try clubhouse.run(["whoami"]).stdout == "bob\n")
@@ -94,7 +97,10 @@ import Testing
         try sqlite(path, "PRAGMA foreign_keys = 0; DELETE FROM users WHERE id = 2")
         let clubhouse = ClubhouseProcess(database: path)
         let whoami = try clubhouse.run(["whoami"])
-        #expect(whoami.stderr == "error: not signed in\n")
+        #expect(
+            whoami.stderr
+                == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
+        )
         #expect(try sqlite(path, "PRAGMA user_version") == "6")
         let check = try clubhouse.run(["check"])
         #expect(check.stdout.contains("problem: sessions row 1 refers to a users row that does not exist\n"))

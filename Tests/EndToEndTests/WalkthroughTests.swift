@@ -61,7 +61,10 @@ import Testing
         #expect(state["stack"] as? [String] == ["login"])
         result = try clubhouse.run(["whoami"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: not signed in\n")
+        #expect(
+            result.stderr
+                == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
+        )
 
         // The next sign-in starts at home, and the player is still there.
         _ = try clubhouse.run(["login", "ana", "--password-stdin"], stdin: "s3cret-pass")

@@ -129,7 +129,7 @@ import Testing
         try harness.open("books/\(Self.dune)")
         try harness.run(.removeBook)
         let again = try addBook("978-0-441-01359-3", "Dune (40th anniversary)")
-        guard case .updated(let book) = again else {
+        guard case .updated(let book, _) = again else {
             Issue.record("not an update")
             return
         }
@@ -188,6 +188,20 @@ import Testing
         try harness.open("questions/\(question.id)")
         #expect(throws: ClubhouseError.self) { try harness.run(.show(.book(isbn: Self.hobbit))) }
         #expect(try harness.state()?.paths(.questions) == ["questions", "questions/\(question.id)"])
+    }
+
+    /// As the BookKitty seed's coordinator does: the ask-question flow ends on the questions tab
+    /// whichever way it ends, cancelled too.
+    @Test func cancellingTheAskQuestionFlowLandsOnTheQuestionsTab() throws {
+        try harness.open("players")
+        try harness.run(Command(link: .screen(.newQuestion), .fill([("text", "Half a quest")])))
+        #expect(try harness.state()?.modal != nil)
+        try harness.run(.back)
+        let state = try #require(try harness.state())
+        #expect(state.modal == nil)
+        #expect(state.selectedTab == .questions)
+        #expect(state.paths(.questions) == ["questions"])
+        #expect(state.paths(.players) == ["players"])
     }
 
     @Test func askingAQuestionLandsOnItsAnswerAndFillsTheReadingPage() throws {

@@ -66,7 +66,7 @@ import Testing
         try store([
             .players: screens("players", "players/\(player.id)", "players/\(player.id)/edit/name"),
             .library: screens("library", "books/9780306406157"),
-            .home: screens("home", "players/\(player.id)"),
+            .home: screens("home", "library"),
             .questions: screens("not a screen"),
         ])
         let outcome = try harness.look()

@@ -90,8 +90,11 @@ enum TextOutput {
             let name = tab.rawValue
             lines.append("  \(name.padding(10)) \(breadcrumb(state.stacks[name] ?? [name]))")
         }
+        // A form with nothing typed under another screen (the confirm screen beneath the gather it
+        // started) is not worth a line; one on show is, even empty.
+        let onShow = Set(state.stacks.values.compactMap(\.last) + (state.modal?.last.map { [$0] } ?? []))
         for (label, drafts) in [("draft", state.drafts), ("kept draft", state.keptDrafts)] {
-            for (path, draft) in drafts.sorted(by: { $0.key < $1.key }) {
+            for (path, draft) in drafts.sorted(by: { $0.key < $1.key }) where !draft.isEmpty || onShow.contains(path) {
                 let fields = draft.sorted { $0.key < $1.key }.map { "\(escaped($0.key))=\(quoted($0.value))" }
                 lines.append(
                     "\(label) \(escaped(path)): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")

@@ -13,13 +13,12 @@ protocol OptionsOnlyCommand: ParsableCommand {
 extension WhoAmICommand: OptionsOnlyCommand {}
 extension NavCommand: OptionsOnlyCommand {}
 extension BackCommand: OptionsOnlyCommand {}
-extension HomeCommand: OptionsOnlyCommand {}
 extension PlayerListCommand: OptionsOnlyCommand {}
 
 enum OptionsOnly {
     /// Listed rather than found by a dynamic cast, which would cost the conformance lookup this saves.
     static let commands: [any OptionsOnlyCommand.Type] = [
-        WhoAmICommand.self, NavCommand.self, BackCommand.self, HomeCommand.self, PlayerListCommand.self,
+        WhoAmICommand.self, NavCommand.self, BackCommand.self, PlayerListCommand.self,
     ]
 
     /// The command with its options set, as ArgumentParser would parse `arguments` for it, or nil

@@ -110,6 +110,8 @@ enum Output {
     /// the layers below.
     private static func hint(for error: ClubhouseError) -> String {
         switch error {
+        case .notSignedIn:
+            "; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)"
         case .noGatherInProgress: "; start one with: clubhouse gather new"
         case .gatherEnded(let id): "; delete it from history with: clubhouse gather delete \(id)"
         case .gatherStillInProgress: "; cancel it with: clubhouse gather cancel"
@@ -119,6 +121,9 @@ enum Output {
 
     static func message(for error: any Error) -> String {
         switch error {
+        // A record that is not there, in plain words: which screens of a link exist is for
+        // `open` to say (OpenCommand), not for `player show 99`.
+        case ClubhouseError.unresolvedLink(let reason, _): reason
         case let error as ClubhouseError: error.message + hint(for: error)
         case let error as StorageError: error.message
         case let error as InputError: error.message

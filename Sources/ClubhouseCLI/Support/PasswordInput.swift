@@ -13,13 +13,18 @@ enum PasswordInput {
     /// - Parameter precheck: runs before prompting, so that a command bound to fail (someone is
     ///   already signed in) says so before asking anything. The password itself is read before
     ///   the command's transaction, never while it holds the database.
-    static func read(fromStandardInput: Bool, confirm: Bool, precheck: () throws -> Void) throws -> String {
+    /// - Parameter rules: checks the password typed before it is asked for again, so that a
+    ///   password the rules refuse is not typed twice for nothing.
+    static func read(
+        fromStandardInput: Bool, confirm: Bool, precheck: () throws -> Void, rules: (String) throws -> Void = { _ in }
+    ) throws -> String {
         if fromStandardInput { return try readStandardInput() }
         guard Terminal.isInteractive else {
             throw InputError(message: "standard input is not a terminal; pass the password with --password-stdin")
         }
         try precheck()
         let password = try SilentPrompt.ask("Password: ")
+        try rules(password)
         if confirm, try SilentPrompt.ask("Repeat password: ") != password {
             throw InputError(message: "the passwords do not match")
         }

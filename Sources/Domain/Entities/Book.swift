@@ -39,11 +39,13 @@ public struct Book: Equatable, Sendable {
 /// Whether saving a book added it or updated one with the same ISBN.
 public enum BookSave: Equatable, Sendable {
     case added(Book)
-    case updated(Book)
+    /// An ISBN already on the shelf, saved with every field of the draft: `cleared` are the
+    /// fields that had a value and were left out this time (a form's empty field means none).
+    case updated(Book, cleared: [BookField])
 
     public var book: Book {
         switch self {
-        case .added(let book), .updated(let book): book
+        case .added(let book), .updated(let book, _): book
         }
     }
 }

@@ -58,7 +58,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 let result = try act(command, credentials, useCases)
                 // Undo replaces the whole state: the cuts of the state it replaced are not news.
                 let shown: [String] = if case .undone = result { [] } else { warnings }
-                let outcome = try outcome(result, warnings: shown, useCases)
+                var outcome = try outcome(result, warnings: shown, useCases)
                 if let main {
                     let kind: JournalEntry.Kind =
                         switch result {
@@ -78,6 +78,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                         kind, from: before, to: after, for: main.user.id, replacingRepaired: repaired)
                     known = .state(after)
                     knownUser = main.user.id
+                    outcome.before = before
                 }
                 return outcome
             }
@@ -186,6 +187,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .none
         case .selectTab(let tab):
             try requireMain().select(tab)
+        case .turnPage(let pages):
+            try requireMain().turnPage(by: pages)
         case .back:
             try requireMain().back()
         case .fill(let fields):

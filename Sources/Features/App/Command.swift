@@ -47,6 +47,8 @@ public struct ScreenExpectation: Equatable, Sendable {
 public enum Action {
     case none
     case selectTab(Tab)
+    /// Turns the home page view by `by` pages (selecting the home tab); never past either end.
+    case turnPage(by: Int)
     case back
     /// Types fields into the form on screen, saving them in its draft.
     case fill([(name: String, text: String)])
@@ -127,4 +129,20 @@ public struct Outcome: Equatable, Sendable {
     public var result: ActionResult
     /// Cuts made while restoring, and anything else the user should be told.
     public var warnings: [String]
+    /// The signed-in user's navigation state before the command, as stored (nil: none was, or
+    /// nobody is signed in). Equal to the state now when the command moved nothing.
+    public var before: NavigationState?
+
+    public init(view: View, result: ActionResult, warnings: [String], before: NavigationState? = nil) {
+        self.view = view
+        self.result = result
+        self.warnings = warnings
+        self.before = before
+    }
+
+    /// Whether the command changed where the signed-in user is.
+    public var moved: Bool {
+        guard case .main(_, let state, _) = view else { return false }
+        return before != state
+    }
 }

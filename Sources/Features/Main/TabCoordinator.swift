@@ -75,6 +75,13 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         home.page = page
     }
 
+    /// The page `pages` away from the one selected, stopping at the first or last.
+    package func turnPage(by pages: Int) throws {
+        let all = HomePage.allCases
+        let index = all.firstIndex(of: home.page) ?? 0
+        try select(all[min(max(index + pages, 0), all.count - 1)])
+    }
+
     /// Closes the screen on top: in the modal flow if one is presented (its root dismisses it,
     /// landing where the flow says a cancel lands), else in the selected tab (nothing happens at
     /// a tab's root). A form closed this way discards its draft.

@@ -32,9 +32,15 @@ package struct BookStore: BookRepository {
 
     package func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave {
         // Cached statements: an import saves tens of thousands of books in one transaction.
-        let existing = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?"),
+        let previous = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, author IS NOT NULL, publisher IS NOT NULL, description IS NOT NULL,
+                        price_cents IS NOT NULL AND price_cents <> 0, published IS NOT NULL
+                    FROM books WHERE owner_id = ? AND isbn = ?
+                    """),
             arguments: [owner, draft.isbn.digits])
+        let existing: Int64? = previous.flatMap { Int64.fromDatabaseValue($0[0]) }
         var arguments: StatementArguments = [
             "owner": owner, "isbn": draft.isbn.digits, "title": draft.title, "author": draft.author,
             "publisher": draft.publisher, "description": draft.description, "price": draft.priceCents,
@@ -61,7 +67,16 @@ package struct BookStore: BookRepository {
                 RETURNING \(BookRow.columns)
                 """)
         arguments += ["id": existing]
-        return .updated(try Self.returned(update, arguments))
+        // What had a value and has none now, so that the user can be told.
+        let had: [(BookField, Bool)] = [
+            (.author, draft.author == nil), (.publisher, draft.publisher == nil),
+            (.description, draft.description == nil), (.price, (draft.priceCents ?? 0) == 0),
+            (.published, draft.published == nil),
+        ]
+        let cleared = had.enumerated().compactMap { index, field in
+            field.1 && (previous.flatMap { Bool.fromDatabaseValue($0[index + 1]) } ?? false) ? field.0 : nil
+        }
+        return .updated(try Self.returned(update, arguments), cleared: cleared)
     }
 
     /// The rows go to a temporary table first and reach `books` in one statement: every

@@ -396,7 +396,9 @@ import Testing
         let logout = try RawRun.run(["logout"], database: path, in: folder)
         expectSafe(logout, ["logout"], sourceLocation: sourceLocation)
         #expect(
-            logout.ending == .exited(0) || logout.stderrText == "error: not signed in\n",
+            logout.ending == .exited(0)
+                || logout.stderrText
+                    == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n",
             "logout: \(logout.ending), \(excerpt(logout.stderrText))", sourceLocation: sourceLocation)
         let password = folder.path("password")
         try Data(Fixtures.password.utf8).write(to: URL(fileURLWithPath: password))

@@ -25,9 +25,14 @@ struct RegisterCommand: ParsableCommand {
     var passwordStdin = false
 
     func run() throws {
-        let password = try PasswordInput.read(fromStandardInput: passwordStdin, confirm: true) {
-            try AccountCommand.requireSignedOut(global)
-        }
+        let password = try PasswordInput.read(
+            fromStandardInput: passwordStdin, confirm: true,
+            precheck: {
+                // A name the rules refuse is said before any password is asked for.
+                _ = try Username(username)
+                try AccountCommand.requireSignedOut(global)
+            },
+            rules: { _ = try Password($0) })
         // Checked before the database is opened: a refused name must not leave a new file.
         _ = try Username(username)
         _ = try Password(password)

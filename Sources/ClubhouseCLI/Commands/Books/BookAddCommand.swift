@@ -82,7 +82,12 @@ struct BookAddCommand: ParsableCommand {
         let name = "“\(TextOutput.escaped(book.title))” (ISBN \(book.isbn))"
         switch saved {
         case .added: Output.print("Added \(name) to your shelf.")
-        case .updated: Output.print("Updated \(name); it is on your shelf.")
+        case .updated(_, let cleared):
+            Output.print("Updated \(name); it is on your shelf.")
+            if !cleared.isEmpty {
+                let fields = cleared.map { $0.label.lowercased() }.joined(separator: ", ")
+                Output.note("cleared its \(fields): a field left out of book add is saved empty, as on the app's form")
+            }
         }
     }
 }

@@ -22,7 +22,21 @@ struct BackupCommand: ParsableCommand {
         let source = try CommandContext.location(global)
         guard !file.isEmpty else { throw InputError(message: "backup needs the path of a new file") }
         let destination = try ClubhouseApp.Location(path: file)
-        let copy = try ClubhouseApp.backup(source, to: destination)
+        let copy: ClubhouseApp.BackupReport
+        do {
+            copy = try ClubhouseApp.backup(source, to: destination)
+        } catch let error as StorageError {
+            // What went wrong with the copy is said of the copy, not of "the database".
+            switch error {
+            case .cannotOpen(let path, let reason) where path == destination.path:
+                throw InputError(message: "cannot write the copy to \(path): \(reason)")
+            case .readOnly(let path) where path == destination.path:
+                throw InputError(message: "cannot write the copy to \(path): its folder is read-only")
+            case .folderMissing(let path) where path == destination.path:
+                throw InputError(message: "cannot write the copy to \(path): its folder does not exist")
+            default: throw error
+            }
+        }
         Output.print(
             "Backed up \(Output.line(source.path)) to \(Output.line(destination.path)) (schema \(copy.version), \(copy.bytes) bytes)"
         )

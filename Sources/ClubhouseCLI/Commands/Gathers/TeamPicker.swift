@@ -1,3 +1,4 @@
+import ArgumentParser
 import Clubhouse
 import Foundation
 
@@ -19,13 +20,17 @@ enum TeamPicker {
                 teams[team] = (try? ConfirmPlayersViewModel.ids(text, team: team)) ?? []
             }
         }
-        if let a = teams[.a], let b = teams[.b], !a.isEmpty, !b.isEmpty {
-            // The draft keeps the teams, not who was still on the bench: ask before starting.
-            let list = { (ids: [Player.ID]) in ids.map { "#\($0)" }.joined(separator: ", ") }
-            Output.note("your draft has Team A: \(list(a)) and Team B: \(list(b))")
-            if Confirmation.ask("Start with these teams? (n picks again)", yes: false) { return expecting }
-        }
         let players = model.players
+        let resumed = !(teams[.a] ?? []).isEmpty || !(teams[.b] ?? []).isEmpty
+        if resumed {
+            // The draft keeps the teams, not who was still on the bench.
+            Output.note("resuming your draft: \(describe(teams, players))")
+            if !(teams[.a] ?? []).isEmpty, !(teams[.b] ?? []).isEmpty,
+                Confirmation.ask("Start with these teams? (n picks again)", yes: false)
+            {
+                return expecting
+            }
+        }
         guard players.count >= 2 else {
             throw ClubhouseError.invalidInput(
                 "a gather needs at least two players; you have \(players.count) (add some with: clubhouse player add)")
@@ -38,6 +43,11 @@ enum TeamPicker {
         Output.prompt(
             "Everyone picked starts on the bench. Move each to team a or b (Enter keeps them on the bench).\n")
         teams = [.a: [], .b: []]
+        if resumed, expecting.draft?.isEmpty == false {
+            // Picked afresh: the draft's teams give way to the new ones, move by move.
+            expecting.draft = try FormPrompt.draft(
+                CommandContext.perform(app, Command(.discardDraft, expecting: expecting)))
+        }
         while true {
             var bench: [Player] = []
             for player in picked {
@@ -52,7 +62,15 @@ enum TeamPicker {
                     CommandContext.perform(
                         app, Command(.fill([(ConfirmPlayersViewModel.field(for: team), ids)]), expecting: expecting)))
             }
-            if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty { return expecting }
+            if !teams[.a]!.isEmpty, !teams[.b]!.isEmpty {
+                // Shown whole, then asked: a gather is not started by the last move alone.
+                Output.prompt("\(describe(teams, players))\n")
+                guard Confirmation.ask("Start the gather with these teams?", yes: false) else {
+                    Output.note("nothing was started; the teams are kept in the draft for the next gather new")
+                    throw ExitCode.failure
+                }
+                return expecting
+            }
             guard !bench.isEmpty else {
                 throw ClubhouseError.invalidInput("both teams need at least one player")
             }
@@ -99,6 +117,17 @@ enum TeamPicker {
             default: Output.note("answer a, b or bench")
             }
         }
+    }
+
+    /// "Team A: Zoë (#1, ST), Kai (#2); Team B: nobody yet".
+    private static func describe(_ teams: [Team: [Player.ID]], _ players: [Player]) -> String {
+        let byID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return Team.allCases.map { team in
+            let names = (teams[team] ?? []).map { id in
+                byID[id].map { "\(TextOutput.escaped($0.name)) (#\(id)\(acronym($0)))" } ?? "#\(id)"
+            }
+            return "\(team.name): \(names.isEmpty ? "nobody yet" : names.joined(separator: ", "))"
+        }.joined(separator: "; ")
     }
 
     private static func acronym(_ player: Player) -> String {

@@ -4,7 +4,7 @@ import Clubhouse
 struct BackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "back",
-        abstract: "Go back one screen (nothing happens at a tab's root).",
+        abstract: "Go back one screen (at a tab's first screen it says so and changes nothing).",
         discussion: """
             Closes the screen on top of the selected tab, or of the flow open over the tabs. \
             Going back from a form discards what was typed into it.
@@ -15,6 +15,8 @@ struct BackCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try ScreenCommand.run(global, json: output.json, Command(.back))
+        try ScreenCommand.run(global, json: output.json, Command(.back)) { state in
+            "\(state.currentScreen.path) is the first screen of the \(state.selectedTab.rawValue) tab; there is nothing to go back to."
+        }
     }
 }

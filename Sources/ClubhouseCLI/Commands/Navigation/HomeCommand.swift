@@ -4,14 +4,43 @@ import Clubhouse
 struct HomeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "home",
-        abstract: "Go to the home tab and print its selected page (squad, results or reading).",
-        discussion: "Turn to another page with: clubhouse page results"
+        abstract: "Go to the home tab and print its selected page, or open a screen from one of its pages.",
+        discussion: """
+            Turn to another page with: clubhouse page results. A page opens screens of its own \
+            over the home tab, as in the app: a player of the squad (home > players/ID), an ended \
+            gather of the results (home > gathers/ID), a book of the reading list \
+            (home > books/ISBN); 'clubhouse back' returns to the page.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
+    @Option(help: ArgumentHelp("Open a player from the squad page.", valueName: "id"))
+    var player: Player.ID?
+
+    @Option(help: ArgumentHelp("Open an ended gather from the results page.", valueName: "id"))
+    var result: Gather.ID?
+
+    @Option(help: ArgumentHelp("Open a book from the reading page.", valueName: "isbn"))
+    var book: String?
+
+    func validate() throws {
+        if [player != nil, result != nil, book != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Open one screen at a time: --player, --result or --book.")
+        }
+    }
+
     func run() throws {
+        let screen: Screen? =
+            if let player { .player(player) } else if let result { .gather(result) } else {
+                book.map { .book(isbn: $0) }
+            }
+        if let screen {
+            // The page view first, at its root, then the screen over it.
+            try ScreenCommand.run(global, json: output.json, Command(link: .screen(.home), .show(screen)))
+            return
+        }
         let outcome = try CommandContext.perform(global, .open(.screen(.home)))
         guard case .home(let model) = try outcome.requireMain().content else { return }
         Output.print(output.json ? try JSONOutput.render(HomeJSON(model)) : GatherText.home(model))

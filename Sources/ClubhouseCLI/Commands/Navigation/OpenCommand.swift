@@ -26,7 +26,18 @@ struct OpenCommand: ParsableCommand {
                 "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
         }
         let app = try CommandContext.app(global, creating: true)
-        let outcome = try CommandContext.perform(app, .deepLink(parsed))
+        let outcome: Outcome
+        do {
+            outcome = try CommandContext.perform(app, .deepLink(parsed))
+        } catch let error as ClubhouseError {
+            // For a link, which part of it exists is worth saying.
+            if case .unresolvedLink = error { throw InputError(message: error.message) }
+            throw error
+        }
+        if !output.json, !outcome.moved, case .main(_, let state, _) = outcome.view, outcome.warnings.isEmpty {
+            Output.print("Already on \(TextOutput.escaped(state.currentScreen.path)).")
+            return
+        }
         if case .linkKept(let kept) = outcome.result, !output.json {
             Output.print("Not signed in: \(TextOutput.escaped(kept)) will open after you sign in.")
             return

@@ -4,23 +4,57 @@ import Clubhouse
 struct PageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "page",
-        abstract: "Print the home page view's page, or turn to another (this selects the home tab)."
+        abstract: "Print the home page view's page, or turn to another (this selects the home tab).",
+        discussion: """
+            A page by name (squad, results, reading) or number (1–3), or the next or previous \
+            one; the page view does not turn past its first or last page.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The page to show.")
-    var name: HomePage?
+    @Argument(help: "The page to show: a name, a number, next or previous.")
+    var page: PageChoice?
 
     func run() throws {
-        guard let name else {
+        guard let page else {
             let outcome = try CommandContext.look(global)
             let main = try outcome.requireMain()
             Output.print(
                 output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
             return
         }
-        try ScreenCommand.run(global, json: output.json, .open(.page(name)))
+        let command: Command =
+            switch page {
+            case .page(let name): .open(.page(name))
+            case .next: Command(.turnPage(by: 1))
+            case .previous: Command(.turnPage(by: -1))
+            }
+        try ScreenCommand.run(global, json: output.json, command) { state in
+            switch page {
+            case .page(let name): "Already on the \(name.rawValue) page."
+            case .next: "\(state.selectedPage.rawValue) is the last page; there is no next one."
+            case .previous: "\(state.selectedPage.rawValue) is the first page; there is no previous one."
+            }
+        }
     }
+}
+
+/// `page`'s argument: a page, or a direction to turn.
+enum PageChoice: ExpressibleByArgument {
+    case page(HomePage)
+    case next, previous
+
+    init?(argument: String) {
+        switch argument {
+        case "next": self = .next
+        case "previous", "prev": self = .previous
+        default:
+            guard let page = HomePage(argument: argument) else { return nil }
+            self = .page(page)
+        }
+    }
+
+    static var allValueStrings: [String] { HomePage.allCases.map(\.rawValue) + ["next", "previous"] }
 }

@@ -3,10 +3,18 @@ import Clubhouse
 /// What the commands that look or move around (tab, page, back, open, undo, reopen) share.
 enum ScreenCommand {
     /// Performs `command` and shows the screen landed on, or the navigation state as JSON.
-    /// Formatting waits until the transaction has committed.
-    static func run(_ global: GlobalOptions, json: Bool, _ command: Command) throws {
+    /// Formatting waits until the transaction has committed. When the command moved nothing,
+    /// `unmoved` says so in one line instead of showing the same screen again.
+    static func run(
+        _ global: GlobalOptions, json: Bool, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
+    ) throws {
         let app = try CommandContext.app(global)
-        try show(try CommandContext.perform(app, command), app, json: json)
+        let outcome = try CommandContext.perform(app, command)
+        if let unmoved, !json, !outcome.moved, case .main(_, let state, _) = outcome.view {
+            Output.print(TextOutput.escaped(unmoved(state)))
+            return
+        }
+        try show(outcome, app, json: json)
     }
 
     /// Prints the screen an outcome landed on. The players list is read afterwards, in its own

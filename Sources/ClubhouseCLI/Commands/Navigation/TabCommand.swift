@@ -11,7 +11,7 @@ struct TabCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "The tab to select.")
+    @Argument(help: "The tab to select, by name or by its number in the tab bar (1–5).")
     var name: Tab?
 
     func run() throws {
@@ -22,9 +22,29 @@ struct TabCommand: ParsableCommand {
                 output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
             return
         }
-        try ScreenCommand.run(global, json: output.json, Command(.selectTab(name)))
+        try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))) { _ in
+            "Already on the \(name.rawValue) tab."
+        }
     }
 }
 
-extension Tab: ExpressibleByArgument {}
-extension HomePage: ExpressibleByArgument {}
+/// A tab or a page by its name, or by its place counted from 1 (`tab 2` is `players`).
+private func named<Choice: CaseIterable & RawRepresentable<String>>(_ argument: String) -> Choice? {
+    if let named = Choice(rawValue: argument) { return named }
+    guard let number = Int(argument), (1...Choice.allCases.count).contains(number) else { return nil }
+    return Array(Choice.allCases)[number - 1]
+}
+
+extension Tab: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let tab: Tab = named(argument) else { return nil }
+        self = tab
+    }
+}
+
+extension HomePage: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let page: HomePage = named(argument) else { return nil }
+        self = page
+    }
+}

@@ -29,6 +29,16 @@ struct ReopenCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try ScreenCommand.run(global, json: output.json, Command(.reopen))
+        let app = try CommandContext.app(global)
+        let outcome = try CommandContext.perform(app, Command(.reopen))
+        // Reopening may change tabs: the user is told where they landed and why.
+        if !output.json, case .reopened(let screen) = outcome.result, case .main(_, let state, _) = outcome.view,
+            let before = outcome.before, before.selectedTab != state.selectedTab
+        {
+            Output.note(
+                "\(screen) was closed on the \(state.selectedTab.rawValue) tab, so it reopens there (you were on \(before.selectedTab.rawValue))"
+            )
+        }
+        try ScreenCommand.show(outcome, app, json: output.json)
     }
 }

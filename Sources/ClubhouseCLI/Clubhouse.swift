@@ -28,11 +28,11 @@ struct Clubhouse: ParsableCommand {
         ]
     )
 
-    /// ArgumentParser's `main()`, except that arguments must be UTF-8 and that usage errors do
-    /// not quote what was typed (`UsageErrorText`).
     /// This release: the library's. The schema version it writes comes from its migrations.
     static let version = ClubhouseApp.version
 
+    /// ArgumentParser's `main()`, except that arguments must be UTF-8 and that usage errors name
+    /// what was typed only where it cannot be a password (`UsageErrorText`, `UnknownCommand`).
     static func main() {
         // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output
         // reports as a clean exit, instead of killing the process with SIGPIPE.
@@ -50,7 +50,8 @@ struct Clubhouse: ParsableCommand {
         do {
             command = try fastParse(arguments) ?? parseAsRoot(arguments)
         } catch {
-            usageError(error, arguments)
+            let mistake = CommandChecks.firstMistake(error) { _ = try parseAsRoot(arguments) }
+            usageError(mistake, arguments, parsing: true)
         }
         // Without --database the environment names the file; a name in bytes that are not UTF-8
         // would silently become another path.
@@ -80,8 +81,9 @@ struct Clubhouse: ParsableCommand {
             || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
-    /// ArgumentParser's message for a usage error, help or `--version`, without the values typed.
-    private static func usageError(_ error: any Error, _ arguments: [String]) -> Never {
+    /// ArgumentParser's message for a usage error, help or `--version`, with what was typed
+    /// named or hidden (`UsageErrorText`), or the unknown command named (`UnknownCommand`).
+    private static func usageError(_ error: any Error, _ arguments: [String], parsing: Bool = false) -> Never {
         let code = exitCode(for: error)
         // Help, version and completion scripts go to standard output as ArgumentParser prints
         // them, through Output so that a full disk or closed descriptor is an error too.
@@ -89,9 +91,24 @@ struct Clubhouse: ParsableCommand {
             Output.write(fullMessage(for: error) + "\n", to: STDOUT_FILENO)
             terminate(0)
         }
-        // Values that are still quoted (an option's own name, a suggestion) are shown escaped.
-        let message = Output.lines(UsageErrorText.hidingValues(fullMessage(for: error), typed: arguments))
-        if !message.isEmpty { Output.write(message + "\n", to: STDERR_FILENO) }
+        // ArgumentParser's text is its sentence, then the help and usage lines of the command
+        // it stopped at, which come from the definitions alone.
+        let sentence = message(for: error)
+        let full = fullMessage(for: error)
+        let opening = sentence.isEmpty ? "" : "Error: \(sentence)\n"
+        var rest = full.hasPrefix(opening) ? String(full.dropFirst(opening.count)) : ""
+        var text: String
+        if parsing, let unknown = UnknownCommand.message(arguments, root: Clubhouse.self) {
+            // The usage of the command with subcommands it stopped at; a help line was about another mistake.
+            text = "Error: \(unknown)"
+            rest = rest.firstRange(of: "Usage:").map { String(rest[$0.lowerBound...]) } ?? ""
+        } else if !sentence.isEmpty {
+            text = "Error: " + UsageErrorText.sentence(sentence, typed: arguments)
+        } else {
+            text = ""
+        }
+        if !rest.isEmpty { text += (text.isEmpty ? "" : "\n") + UsageErrorText.lines(rest) }
+        if !text.isEmpty { Output.write(text + "\n", to: STDERR_FILENO) }
         terminate(code.rawValue)
     }
 

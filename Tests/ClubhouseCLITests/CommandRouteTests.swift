@@ -42,7 +42,9 @@ import Testing
     @Test(arguments: [
         [], ["--help"], ["player", "add", "-h"], ["help", "player"], ["--version"], ["player"], ["gather", "timer"],
         ["--generate-completion-script", "bash"], ["plyer", "list"], ["player", "show", "x"],
-        ["player", "show", "--", "3"],
+        ["player", "show", "--", "3"], ["player", "lst"], ["team", "list"], ["player", "list", "--jsn"],
+        ["nav", "--databse", "x"], ["player", "add", "--nmae", "Kai"], ["player", "delete", "1", "--ys"],
+        ["login", "ana", "hunter2"],
     ])
     func everythingElseGoesTheRootsWay(_ arguments: [String]) {
         if let (leaf, rest) = CommandRoute.leaf(Clubhouse.self, arguments) {

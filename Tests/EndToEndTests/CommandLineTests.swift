@@ -45,11 +45,13 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: The value of argument 3 is invalid for '<id>'\nHelp:  <id>  The player's id, as printed by 'player add' and 'player list'.\nUsage: clubhouse player show"
+                "Error: The value 'x' is invalid for '<id>'\nHelp:  <id>  The player's id, as printed by 'player add' and 'player list'.\nUsage: clubhouse player show"
             ))
         let unknown = try clubhouse.run(["plyer", "list"], useDatabaseOption: false)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: 2 unexpected arguments: argument 1, argument 2\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "Error: Unknown command 'plyer'. Did you mean 'player'?\nUsage: clubhouse <subcommand>\n"))
     }
 }
 

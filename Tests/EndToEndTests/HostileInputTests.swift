@@ -261,11 +261,11 @@ import Testing
             ["login", "ana", "--json=hunter2hunter2"],
             "Error: The option '--json' does not take any value, but argument 3 was specified."
         ),
-        (
-            ["player", "add", "--name", "Kai", "--skill", "hunter2hunter2"],
-            "Error: The value of argument 6 is invalid for '--skill <skill>'. Please provide one of 'beginner', 'amateur' or 'professional'."
-        ),
-        (["player", "show", "hunter2hunter2"], "Error: The value of argument 3 is invalid for '<id>'"),
+        (["login", "ana", "hunter2hunter2\u{1B}"], "Error: Unexpected argument 3"),
+        // Each of these showed part of the password before.
+        (["login", "ana", "hunter2\nhunter2"], "Error: Unexpected argument 3"),
+        (["register", "bob", "x. Did you mean 'hunter2hunter2"], "Error: Unexpected argument 3"),
+        (["register", "bob", "---hunter2hunter2"], "Error: Invalid option: argument 3"),
     ])
     func usageErrorsPointAtAnArgumentWithoutQuotingIt(_ arguments: [String], _ firstLine: String) throws {
         let folder = try TemporaryFolder()
@@ -293,7 +293,10 @@ import Testing
         #expect(top.stdout.contains("SUBCOMMANDS:"))
         let unknown = try clubhouse.run(["hunter2hunter2"], useDatabaseOption: false)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: Unexpected argument 1\nUsage: clubhouse <subcommand>\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "Error: Unknown command 'hunter2hunter2'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, check and backup.\nUsage: clubhouse <subcommand>\n"
+            ))
     }
 
     // MARK: Upgrading username keys

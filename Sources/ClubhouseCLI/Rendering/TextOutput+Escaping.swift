@@ -45,6 +45,23 @@ extension TextOutput {
         return started ? out : text
     }
 
+    /// `text` escaped and, when that passes `limit` Unicode scalars, cut short between characters,
+    /// never inside an escape or a grapheme; `isCut` says whether it was.
+    static func escaped(_ text: String, limit: Int) -> (text: String, isCut: Bool) {
+        let shown = escaped(text)
+        guard shown.unicodeScalars.count > limit else { return (shown, false) }
+        // Each character escaped alone is at least as long as in context: cut where that reaches
+        // the limit, then escape the part kept in one go.
+        var length = 0
+        var end = text.startIndex
+        for character in text {
+            length += escaped(String(character)).unicodeScalars.count
+            if length > limit { break }
+            end = text.index(after: end)
+        }
+        return (escaped(String(text[..<end])), true)
+    }
+
     /// Printable ASCII without a backslash, which is shown as it is, one column a byte.
     static func isPlain(_ text: String) -> Bool {
         let plain = text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: isNotPlain) }

@@ -34,7 +34,7 @@ enum CommandRoute {
         return (command, rest)
     }
 
-    private static func matches(_ command: ParsableCommand.Type, _ word: String) -> Bool {
+    static func matches(_ command: ParsableCommand.Type, _ word: String) -> Bool {
         let configuration = command.configuration
         return configuration.commandName == word || configuration.aliases.contains(word)
     }

@@ -84,26 +84,8 @@ enum Output {
     /// when a stored or typed value inside it is huge (a tampered row must not print megabytes).
     /// The cut falls between characters, never inside an escape or a grapheme.
     static func line(_ message: String) -> String {
-        let limit = 400
-        let shown = TextOutput.escaped(message)
-        guard shown.unicodeScalars.count > limit else { return shown }
-        // Each character escaped alone is at least as long as in context: cut where that reaches
-        // the limit, then escape the part kept in one go.
-        var length = 0
-        var end = message.startIndex
-        for character in message {
-            length += TextOutput.escaped(String(character)).unicodeScalars.count
-            if length > limit { break }
-            end = message.index(after: end)
-        }
-        return TextOutput.escaped(String(message[..<end])) + "… (cut short)"
-    }
-
-    /// A message of several lines whose line breaks are its own (ArgumentParser's usage errors
-    /// quote the arguments): each line escaped, the breaks kept.
-    static func lines(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false).map { TextOutput.escaped(String($0)) }
-            .joined(separator: "\n")
+        let (shown, isCut) = TextOutput.escaped(message, limit: 400)
+        return isCut ? shown + "… (cut short)" : shown
     }
 
     /// The command that gets the user out of a dead end: command-line syntax belongs here, not in

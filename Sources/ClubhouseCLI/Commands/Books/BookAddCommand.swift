@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct BookAddCommand: ParsableCommand {
+struct BookAddCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a book to your shelf, or update the one with that ISBN.",
@@ -46,7 +46,7 @@ struct BookAddCommand: ParsableCommand {
 
     private var isComplete: Bool { isbn != nil && title != nil }
 
-    func validate() throws {
+    func check() throws {
         if !isComplete, !Terminal.isInteractive {
             throw ValidationError(
                 "Missing '--isbn <isbn>' or '--title <title>' (on a terminal, the form asks for them).")

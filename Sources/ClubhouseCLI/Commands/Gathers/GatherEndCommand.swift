@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct GatherEndCommand: ParsableCommand {
+struct GatherEndCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "end",
         abstract: "End the gather in progress: its score and winner go to history; back to players.",
@@ -12,7 +12,7 @@ struct GatherEndCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var confirm: ConfirmOptions
 
-    func validate() throws {
+    func check() throws {
         try Confirmation.requireAnswerable(yes: confirm.yes)
     }
 
@@ -32,7 +32,7 @@ struct GatherEndCommand: ParsableCommand {
     }
 }
 
-struct GatherCancelCommand: ParsableCommand {
+struct GatherCancelCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "cancel",
         abstract: "Discard the gather in progress without keeping it in history; back to players.",
@@ -42,7 +42,7 @@ struct GatherCancelCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var confirm: ConfirmOptions
 
-    func validate() throws {
+    func check() throws {
         try Confirmation.requireAnswerable(yes: confirm.yes)
     }
 

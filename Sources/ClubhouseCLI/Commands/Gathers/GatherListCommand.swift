@@ -17,7 +17,7 @@ struct GatherListCommand: ParsableCommand {
     }
 }
 
-struct GatherDeleteCommand: ParsableCommand {
+struct GatherDeleteCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Remove an ended gather from history (asks first on a terminal).",
@@ -30,7 +30,7 @@ struct GatherDeleteCommand: ParsableCommand {
     @Argument(help: "The gather's id, as 'gather list' shows it.")
     var id: Gather.ID
 
-    func validate() throws {
+    func check() throws {
         try Confirmation.requireAnswerable(yes: confirm.yes)
     }
 

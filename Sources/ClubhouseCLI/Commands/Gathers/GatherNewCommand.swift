@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct GatherNewCommand: ParsableCommand {
+struct GatherNewCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Pick two teams and start a gather (players > players/confirm > gathers/ID).",
@@ -23,7 +23,7 @@ struct GatherNewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Team B's player ids, separated by commas.", valueName: "ids"))
     var teamB: String?
 
-    func validate() throws {
+    func check() throws {
         if (teamA == nil) != (teamB == nil) {
             throw ValidationError("Give both --team-a and --team-b.")
         }

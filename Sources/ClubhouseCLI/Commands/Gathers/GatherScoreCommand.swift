@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct GatherScoreCommand: ParsableCommand {
+struct GatherScoreCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "score",
         abstract: "Score a goal for team a or b (or take one back), or set the whole score.",
@@ -25,7 +25,7 @@ struct GatherScoreCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Set both scores at once, as A-B.", valueName: "A-B"))
     var set: String?
 
-    func validate() throws {
+    func check() throws {
         switch (team, set) {
         case (nil, nil): throw ValidationError("Name a team (a or b), or give --set A-B.")
         case (.some, .some): throw ValidationError("Name a team or give --set, not both.")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct HomeCommand: ParsableCommand {
+struct HomeCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "home",
         abstract: "Go to the home tab and print its selected page, or open a screen from one of its pages.",
@@ -25,7 +25,7 @@ struct HomeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Open a book from the reading page.", valueName: "isbn"))
     var book: String?
 
-    func validate() throws {
+    func check() throws {
         if [player != nil, result != nil, book != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Open one screen at a time: --player, --result or --book.")
         }

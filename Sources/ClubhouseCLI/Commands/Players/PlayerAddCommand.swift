@@ -2,7 +2,7 @@ import ArgumentParser
 import Clubhouse
 import Foundation
 
-struct PlayerAddCommand: ParsableCommand {
+struct PlayerAddCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a player; prints the new player's id.",
@@ -39,7 +39,7 @@ struct PlayerAddCommand: ParsableCommand {
     @Flag(help: "Start from an empty form, dropping a draft left by an earlier run.")
     var discardDraft = false
 
-    func validate() throws {
+    func check() throws {
         if name == nil, !Terminal.isInteractive {
             throw ValidationError("Missing '--name <name>' (on a terminal, the form asks for it).")
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct PlayerDeleteCommand: ParsableCommand {
+struct PlayerDeleteCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a player (from players > players/ID); asks first on a terminal.",
@@ -14,7 +14,7 @@ struct PlayerDeleteCommand: ParsableCommand {
     @Argument(help: "The player's id.")
     var id: Player.ID
 
-    func validate() throws {
+    func check() throws {
         try Confirmation.requireAnswerable(yes: confirm.yes)
     }
 

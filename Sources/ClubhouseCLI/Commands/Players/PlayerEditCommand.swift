@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct PlayerEditCommand: ParsableCommand {
+struct PlayerEditCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change one field of a player (players/ID > players/ID/edit/FIELD).",
@@ -28,7 +28,7 @@ struct PlayerEditCommand: ParsableCommand {
             .compactMap { field, value in value.map { (field, $0) } }
     }
 
-    func validate() throws {
+    func check() throws {
         guard fields.count == 1 else {
             throw ValidationError("Give exactly one field to change, for example --name NAME.")
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct QuestionAskCommand: ParsableCommand {
+struct QuestionAskCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
         abstract: "Ask a question; it is answered from your own shelf and opens questions > questions/ID.",
@@ -27,7 +27,7 @@ struct QuestionAskCommand: ParsableCommand {
     @Flag(help: "Start from an empty form, dropping a draft left by an earlier run.")
     var discardDraft = false
 
-    func validate() throws {
+    func check() throws {
         if text == nil, !Terminal.isInteractive {
             throw ValidationError("Missing the question (on a terminal, the form asks for it).")
         }

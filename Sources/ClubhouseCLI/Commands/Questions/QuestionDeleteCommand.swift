@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct QuestionDeleteCommand: ParsableCommand {
+struct QuestionDeleteCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a question (from questions > questions/ID); asks first on a terminal.",
@@ -14,7 +14,7 @@ struct QuestionDeleteCommand: ParsableCommand {
     @Argument(help: "The question's id.")
     var id: Question.ID
 
-    func validate() throws {
+    func check() throws {
         try Confirmation.requireAnswerable(yes: confirm.yes)
     }
 

@@ -2,12 +2,13 @@ extension ClubhouseApp {
     // Each of these is one `perform` of the command it names: a shorter spelling for an app's
     // buttons and for reading code, not a second road.
 
-    /// Creates an account (it does not sign in: ``signIn(username:password:)`` does). Usernames: 1–32 letters, digits, `.`, `_`, `-`, unique
+    /// Creates an account and, with `signingIn`, signs it in at once (as the app's sign-up does;
+    /// the password is hashed once, not checked again). Usernames: 1–32 letters, digits, `.`, `_`, `-`, unique
     /// whatever their case; passwords: 8 characters or more. Hashing (scrypt) takes about a
     /// second and happens before the write lock.
     @discardableResult
-    public func register(username: String, password: String) throws -> Outcome {
-        try perform(Command(.register(username: username, password: password)))
+    public func register(username: String, password: String, signingIn: Bool = false) throws -> Outcome {
+        try perform(Command(.register(username: username, password: password, signingIn: signingIn)))
     }
 
     /// Signs in and restores where this user was (or opens the link kept while signed out).

@@ -34,6 +34,26 @@ import Testing
         #expect(try app.state()?.currentScreen.path == "players")
     }
 
+    @Test func registeringCanSignInAtOnceAndOpensAKeptLink() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        guard case .linkKept = try app.open("library").result else {
+            Issue.record("a link opened while signed out is kept")
+            return
+        }
+        let outcome = try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        guard case .signedIn(let user, let link) = outcome.result else {
+            Issue.record("expected a sign-in, got \(outcome.result)")
+            return
+        }
+        #expect(user.username == "ana")
+        #expect(link == "library")
+        #expect(try app.state()?.selectedTab == .library)
+        #expect(throws: ClubhouseError.alreadySignedIn(username: "ana")) {
+            try app.register(username: "bob", password: "s3cret-pass", signingIn: true)
+        }
+    }
+
     @Test func aSecondValueOnTheFileRestoresWhereTheFirstLeftOff() throws {
         let file = try TemporaryFile()
         let first = try ClubhouseApp(path: file.path)

@@ -33,6 +33,13 @@ package struct SignIn {
         return verified.user
     }
 
+    /// Starts a session for an account created in the same transaction: nothing to verify.
+    package func registered(_ user: User) throws -> User {
+        try requireSignedOut()
+        try sessions.start(for: user.id)
+        return user
+    }
+
     private func requireSignedOut() throws {
         if let current = try sessions.activeUser() {
             throw ClubhouseError.alreadySignedIn(username: current.username)

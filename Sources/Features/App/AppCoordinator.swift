@@ -204,10 +204,13 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .form(try main.submit(useCases), resumed: resumed)
         case .discardDraft:
             try requireMain().discardDraft()
-        case .register:
+        case .register(_, _, let signingIn):
             guard case .registration(let registration) = credentials else { return .none }
-            let register = try requireLogin().showRegister()
-            return .registered(try register.submit(registration, useCases))
+            let login = try requireLogin()
+            let user = try login.showRegister().submit(registration, useCases)
+            guard signingIn else { return .registered(user) }
+            _ = try login.signInRegistered(user, useCases)
+            return .signedIn(user, openedLink: try openPendingLink(useCases))
         case .signIn:
             guard case .verified(let verified) = credentials else { return .none }
             let user = try requireLogin().signIn(verified, useCases)

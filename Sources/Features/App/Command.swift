@@ -55,7 +55,10 @@ public enum Action {
     /// Types fields (over the draft, or over an empty form when discarding it), then saves the form.
     case submit([(name: String, text: String)], discardingDraft: Bool)
     case discardDraft
-    case register(username: String, password: String)
+    /// Creates an account; with `signingIn`, the new account is signed in in the same
+    /// transaction, as the app's sign-up lands in the signed-in app (its password was just hashed:
+    /// it is not checked a second time).
+    case register(username: String, password: String, signingIn: Bool = false)
     case signIn(username: String, password: String)
     case signOut
     case undo

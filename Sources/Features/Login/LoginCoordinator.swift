@@ -22,6 +22,15 @@ package final class LoginCoordinator: Coordinator, CoordinatorFinishDelegate {
         return user
     }
 
+    /// Signs in the account a registration just created (its password was hashed moments ago,
+    /// in this command).
+    package func signInRegistered(_ user: User, _ useCases: UseCases) throws -> User {
+        let user = try useCases.signIn.registered(user)
+        signedInUser = user
+        finish()
+        return user
+    }
+
     /// Opens the register screen (once); submitting it returns here, to `login`.
     package func showRegister() -> RegisterCoordinator {
         if let open = childCoordinators.last as? RegisterCoordinator { return open }

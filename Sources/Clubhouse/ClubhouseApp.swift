@@ -108,6 +108,8 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// million players costs memory for one row at a time. Only the signed-in user's list is read
     /// (another's throws). The rows are valid inside `body` only, and `body` must not call this
     /// app (the read is still open): either throws ``/ClubhouseDomain/ClubhouseError/misuse(_:)``.
+    /// What the rows held that this version cannot show as stored is their
+    /// ``/ClubhouseFeatures/PlayerRows/unshowableValueReport``, to tell of once they are shown.
     public func readPlayers<T>(_ model: PlayerListViewModel, _ body: (PlayerRows) throws -> T) throws -> T {
         try locked { try tree.readPlayers(model, body) }
     }

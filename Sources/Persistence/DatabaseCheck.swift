@@ -72,7 +72,19 @@ package enum DatabaseCheck {
             }
             return (report, false)
         }
-        report.problems += try StoredValueCheck.run(db, isWellFormedHash: isWellFormedHash)
+        let findings = try StoredValueCheck.run(db, isWellFormedHash: isWellFormedHash)
+        // SQLite's lines for a broken CHECK or a forced NULL name no row; the app's name each row.
+        report.problems.removeAll { problem in
+            func after(_ prefix: String) -> String? {
+                problem.hasPrefix(prefix) ? String(problem.dropFirst(prefix.count)) : nil
+            }
+            if let table = after("integrity: CHECK constraint failed in ") {
+                return findings.brokenChecks.contains(table)
+            }
+            if let column = after("integrity: NULL value in ") { return findings.nulls.contains(column) }
+            return false
+        }
+        report.problems += findings.problems
         return (report, true)
     }
 
@@ -102,7 +114,8 @@ package enum DatabaseCheck {
         }
     }
 
-    /// `integrity_check` (pages, indexes, NOT NULL and CHECK constraints) and `foreign_key_check`.
+    /// `integrity_check` (pages, indexes, NOT NULL and CHECK constraints; the app then names the row
+    /// of each broken constraint) and `foreign_key_check`, naming the key's columns.
     private static func integrity(_ db: Database) throws -> [String] {
         var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check(100)")
             .filter { $0 != "ok" }
@@ -111,7 +124,13 @@ package enum DatabaseCheck {
             let table = RowDecoding.text(row[0] as DatabaseValue) ?? "?"
             let rowid = RowDecoding.text(row[1] as DatabaseValue) ?? "?"
             let parent = RowDecoding.text(row[2] as DatabaseValue) ?? "?"
-            problems.append("\(table) row \(rowid) refers to a \(parent) row that does not exist")
+            // The key's columns: foreign_key_list's rows with the key's id.
+            let columns = try Row.fetchAll(
+                db, sql: "SELECT \"from\" FROM pragma_foreign_key_list(?) WHERE id = ? ORDER BY seq",
+                arguments: [table, row.stored(3)]
+            ).compactMap { RowDecoding.text($0.stored(0)) }
+            let named = columns.isEmpty ? "" : "\(columns.joined(separator: ", ")) "
+            problems.append("\(table) row \(rowid): \(named)refers to a \(parent) row that does not exist")
         }
         return problems
     }

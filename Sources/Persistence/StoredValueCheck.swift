@@ -1,9 +1,10 @@
 import ClubhouseDomain
 import GRDB
 
-/// The app's own checks of what SQLite cannot see: column types (SQLite stores any type in any
-/// column), enum values no CHECK constraint covers, password hashes, and the navigation states
-/// and journal entries stored as JSON. Each finding names its table and row.
+/// The app's own checks of what SQLite cannot see: the row and column of each CHECK constraint
+/// broken (SQLite's `integrity_check` names only the table), column types (SQLite stores any type
+/// in any column), times, enum values no CHECK constraint covers, password hashes, and the
+/// navigation states and journal entries stored as JSON. Each finding names its table and row.
 enum StoredValueCheck {
     private enum Kind: String {
         case text, integer
@@ -56,10 +57,42 @@ enum StoredValueCheck {
         ("gather_players", "position", Position.allCases.map(\.rawValue)),
     ]
 
+    /// The columns that hold a time, as every table writes it (`StoredTime`).
+    private static let times: [(table: String, column: String)] = [
+        ("users", "created_at"), ("sessions", "started_at"), ("sessions", "ended_at"),
+        ("navigation_state", "updated_at"), ("navigation_journal", "at"), ("pending_link", "created_at"),
+        ("players", "created_at"), ("gathers", "started_at"), ("gathers", "ended_at"), ("books", "created_at"),
+        ("books", "updated_at"), ("questions", "created_at"),
+    ]
+
     /// At most this many rows are named per check; a whole damaged table is one line more.
     private static let shown = 5
 
-    static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> [String] {
+    /// What the checks found, and which of SQLite's own findings (that name no row) they name
+    /// row by row.
+    struct Findings {
+        var problems: [String] = []
+        /// Tables with a row that breaks a CHECK constraint.
+        var brokenChecks: Set<String> = []
+        /// `table.column` with a NULL the schema does not allow.
+        var nulls: Set<String> = []
+    }
+
+    static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> Findings {
+        var findings = Findings()
+        for broken in try CheckConstraint.broken(db, shown: shown) {
+            let constraint = broken.constraint
+            let columns = constraint.columns.isEmpty ? "a row" : constraint.columns.joined(separator: ", ")
+            let verb = constraint.columns.count == 1 ? "breaks" : "break"
+            let rule = "CHECK (\(constraint.expression))"
+            findings.problems += broken.rowids.map { "\(constraint.table) row \($0): \(columns) \(verb) \(rule)" }
+            if broken.count > broken.rowids.count {
+                findings.problems.append(
+                    "\(constraint.table): \(broken.count - broken.rowids.count) more rows where \(columns) \(verb) \(rule)"
+                )
+            }
+            findings.brokenChecks.insert(constraint.table)
+        }
         var problems: [String] = []
         for (table, column, kind, nullable) in columns {
             let allowed = nullable ? "'\(kind.rawValue)', 'null'" : "'\(kind.rawValue)'"
@@ -69,6 +102,25 @@ enum StoredValueCheck {
                 "\(table) row \(rowid(row)): \(column) holds \(RowDecoding.text(row[1] as DatabaseValue) ?? "?"), not \(kind.rawValue)"
             }
             if rows.count > shown { problems.append("\(table): \(rows.count - shown) more rows with a bad \(column)") }
+            if rows.contains(where: { $0.stored(1) == "null".databaseValue }) {
+                findings.nulls.insert("\(table).\(column)")
+            }
+        }
+        for (table, column) in times {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid FROM \(table) WHERE \(StoredTime.invalidSQL(column))")
+            problems += rows.prefix(shown).map {
+                "\(table) row \(rowid($0)): \(column) is not a time (YYYY-MM-DDTHH:MM:SS.sssZ)"
+            }
+            if rows.count > shown {
+                problems.append("\(table): \(rows.count - shown) more rows where \(column) is not a time")
+            }
+        }
+        let played = try Row.fetchAll(
+            db, sql: "SELECT rowid FROM gathers WHERE typeof(timer_played_ms) = 'integer' AND timer_played_ms > ?",
+            arguments: [GatherTimer.playedLimit])
+        problems += played.prefix(shown).map {
+            "gathers row \(rowid($0)): timer_played_ms is beyond \(GatherTimer.playedLimit) (a hundred years)"
         }
         for (table, column, known) in values {
             let list = known.map { "'\($0)'" }.joined(separator: ", ")
@@ -86,7 +138,8 @@ enum StoredValueCheck {
         }
         problems += try navigation(db)
         problems += try books(db)
-        return problems
+        findings.problems += problems
+        return findings
     }
 
     /// What the CHECKs on books only approximate: an ISBN's prefix and check digit, a real
@@ -106,7 +159,7 @@ enum StoredValueCheck {
             if let published: String = RowDecoding.lenient(row, 2), (try? BookForm.date(published)) != published {
                 found[1].rows.append(rowid(row))
             }
-            if let price: Int = RowDecoding.lenient(row, 3), !BookDraft.priceCentsRange.contains(price) {
+            if let price: Int = RowDecoding.lenient(row, 3), price > BookDraft.priceCentsRange.upperBound {
                 found[2].rows.append(rowid(row))
             }
         }

@@ -62,7 +62,10 @@ import Testing
     @Test(arguments: [
         (
             "PRAGMA ignore_check_constraints = 1; UPDATE players SET age = 'old' WHERE id = 2",
-            ["integrity: CHECK constraint failed in players", "players row 2: age holds text, not integer"]
+            [
+                "players row 2: age breaks CHECK (age IS NULL OR age BETWEEN 5 AND 99)",
+                "players row 2: age holds text, not integer",
+            ]
         ),
         ("UPDATE players SET name = X'1B5B324A' WHERE id = 1", ["players row 1: name holds blob, not text"]),
         // TEXT affinity would store 7 as '7'; a REAL in an INTEGER column stays a REAL.
@@ -79,7 +82,7 @@ import Testing
         ),
         (
             "PRAGMA foreign_keys = 0; INSERT INTO players (owner_id, name) VALUES (42, 'ghost')",
-            ["players row 3 refers to a users row that does not exist"]
+            ["players row 3: owner_id refers to a users row that does not exist"]
         ),
         ("CREATE TABLE extra (x)", ["schema 6: unexpected table extra"]),
     ])
@@ -95,6 +98,72 @@ import Testing
         #expect(result.stdout == problems.map { "problem: \($0)\n" }.joined())
         let count = problems.count
         #expect(result.stderr == "error: \(count) problem\(count == 1 ? "" : "s") found in \(path)\n")
+        #expect(try databaseDump(path) == before)
+    }
+
+    /// SQLite's `integrity_check` finds a row that breaks a CHECK constraint but names only its
+    /// table; check names the table, the row and the column (or, for a constraint on several, the
+    /// columns) of each, and what the app cannot show that no constraint covers (a time).
+    @Test(arguments: [
+        (
+            "UPDATE players SET age = 1000 WHERE id = 2",
+            ["players row 2: age breaks CHECK (age IS NULL OR age BETWEEN 5 AND 99)"]
+        ),
+        (
+            "UPDATE players SET position = 'libero', skill = 'wizard' WHERE id = 1",
+            [
+                "players row 1: skill breaks CHECK (skill IS NULL OR skill IN ('beginner', 'amateur', 'professional'))",
+                "players row 1: position breaks CHECK (position IS NULL OR position IN ('goalkeeper', 'defender', 'midfielder', 'winger', 'striker'))",
+            ]
+        ),
+        ("UPDATE users SET username = '' WHERE id = 1", ["users row 1: username breaks CHECK (username <> '')"]),
+        (
+            "UPDATE gathers SET winner = NULL WHERE id = 1",
+            ["gathers row 1: ended_at, winner break CHECK ((ended_at IS NULL) = (winner IS NULL))"]
+        ),
+        (
+            "UPDATE gathers SET score_b = 101, timer_state = 'exploded' WHERE id = 2",
+            [
+                "gathers row 2: score_b breaks CHECK (score_b BETWEEN 0 AND 100)",
+                "gathers row 2: timer_state breaks CHECK (timer_state IN ('stopped', 'running', 'paused'))",
+            ]
+        ),
+        (
+            "UPDATE gather_players SET team = 'c' WHERE gather_id = 1 AND team = 'b'",
+            ["gather_players row 2: team breaks CHECK (team IN ('a', 'b'))"]
+        ),
+        ("UPDATE books SET owned = 7", ["books row 1: owned breaks CHECK (owned IN (0, 1))"]),
+        (
+            "UPDATE questions SET text = 'short'",
+            ["questions row 1: text breaks CHECK (length(text) BETWEEN 10 AND 100)"]
+        ),
+        (
+            "UPDATE navigation_journal SET kind = 'teleport' WHERE id = 1",
+            ["navigation_journal row 1: kind breaks CHECK (kind IN ('navigate', 'undo', 'reopen'))"]
+        ),
+        (
+            "UPDATE gathers SET ended_at = 'garbage' WHERE id = 1",
+            ["gathers row 1: ended_at is not a time (YYYY-MM-DDTHH:MM:SS.sssZ)"]
+        ),
+    ])
+    func checkNamesTheRowAndColumnOfEachBrokenConstraint(_ tampering: String, _ problems: [String]) throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try clubhouse.addPlayers("Zoë", "Kai")
+        for arguments in [
+            ["gather", "new", "--team-a", "1", "--team-b", "2"], ["gather", "end", "--yes"],
+            ["gather", "new", "--team-a", "1", "--team-b", "2"],
+            ["book", "add", "--isbn", "0-441-01359-7", "--title", "Dune", "--description", "A desert planet"],
+            ["question", "ask", "What should I read about a desert planet?"],
+        ] {
+            #expect(try clubhouse.run(arguments).status == 0, "\(arguments)")
+        }
+        try sqlite(path, "PRAGMA ignore_check_constraints = 1; " + tampering)
+        let before = try databaseDump(path)
+        let result = try clubhouse.run(["check"])
+        #expect(result.status == 1)
+        #expect(result.stdout == problems.map { "problem: \($0)\n" }.joined())
         #expect(try databaseDump(path) == before)
     }
 

@@ -103,7 +103,7 @@ import Testing
         )
         #expect(try sqlite(path, "PRAGMA user_version") == "6")
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout.contains("problem: sessions row 1 refers to a users row that does not exist\n"))
+        #expect(check.stdout.contains("problem: sessions row 1: user_id refers to a users row that does not exist\n"))
         #expect(check.status == 1)
     }
 

@@ -205,7 +205,7 @@ import Testing
         (
             "PRAGMA ignore_check_constraints = 1; UPDATE books SET title = X'37', owned = 'yes' WHERE id = 1",
             [
-                "integrity: CHECK constraint failed in books", "books row 1: title holds blob, not text",
+                "books row 1: owned breaks CHECK (owned IN (0, 1))", "books row 1: title holds blob, not text",
                 "books row 1: owned holds text, not integer",
             ]
         ),

@@ -41,6 +41,23 @@ enum CommandContext {
     private static func warn(_ outcome: Outcome) {
         for warning in outcome.warnings { Output.warn(warning) }
     }
+
+    /// Tells of the values among what the command shows that this version cannot show as stored
+    /// (a file edited by hand): a command calls it with what it prints, once.
+    static func warn(shown: some ShowsStoredValues) {
+        warn(UnshowableValueReport(shown))
+    }
+
+    /// One warning per record and column for the first few records, then one counting the rest.
+    static func warn(_ report: UnshowableValueReport) {
+        for value in report.values { Output.warn(value.message) }
+        let others = report.otherRecords
+        if others > 0 {
+            Output.warn(
+                "and \(others) more row\(others == 1 ? "" : "s") with values this version cannot show; run clubhouse check"
+            )
+        }
+    }
 }
 
 extension Outcome {

@@ -16,11 +16,13 @@ public struct Book: Equatable, Sendable {
     public var createdAt: String
     /// ISO-8601, UTC.
     public var updatedAt: String
+    /// Values of its row this version cannot show as stored (a file edited by hand).
+    public var unshowableValues: [UnshowableValue]
 
     public init(
         isbn: ISBN, ownerID: User.ID, title: String, author: String? = nil, publisher: String? = nil,
         description: String? = nil, priceCents: Int? = nil, published: String? = nil, owned: Bool = true,
-        createdAt: String, updatedAt: String
+        createdAt: String, updatedAt: String, unshowableValues: [UnshowableValue] = []
     ) {
         self.isbn = isbn
         self.ownerID = ownerID
@@ -33,10 +35,13 @@ public struct Book: Equatable, Sendable {
         self.owned = owned
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.unshowableValues = unshowableValues
     }
 }
 
 /// Whether saving a book added it or updated one with the same ISBN.
+extension Book: ShowsStoredValues {}
+
 public enum BookSave: Equatable, Sendable {
     case added(Book)
     /// An ISBN already on the shelf, saved with every field of the draft: `cleared` are the

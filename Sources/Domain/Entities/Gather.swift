@@ -13,6 +13,9 @@ public struct Gather: Equatable, Sendable {
     public var timer: GatherTimer
     /// Set when the gather ended; nil while it is in progress.
     public var ending: Ending?
+    /// Values of its row and of its players' this version cannot show as stored (a file edited
+    /// by hand).
+    public var unshowableValues: [UnshowableValue]
 
     public struct Ending: Equatable, Sendable {
         /// ISO-8601, UTC.
@@ -27,7 +30,8 @@ public struct Gather: Equatable, Sendable {
 
     public init(
         id: ID, ownerID: User.ID, startedAt: String, teamA: [GatherPlayer], teamB: [GatherPlayer],
-        score: Score = Score(), timer: GatherTimer = GatherTimer(), ending: Ending? = nil
+        score: Score = Score(), timer: GatherTimer = GatherTimer(), ending: Ending? = nil,
+        unshowableValues: [UnshowableValue] = []
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -37,6 +41,7 @@ public struct Gather: Equatable, Sendable {
         self.score = score
         self.timer = timer
         self.ending = ending
+        self.unshowableValues = unshowableValues
     }
 
     public var isInProgress: Bool { ending == nil }
@@ -112,10 +117,13 @@ public struct GatherPlayer: Equatable, Sendable {
     public var skill: Skill?
     public var position: Position?
     public var favouriteTeam: String?
+    /// Values this version cannot show as stored (a file edited by hand): of the player's row
+    /// while the gather is in progress, else of the copy kept with the gather.
+    public var unshowableValues: [UnshowableValue]
 
     public init(
         playerID: Player.ID?, name: String, age: Int? = nil, skill: Skill? = nil, position: Position? = nil,
-        favouriteTeam: String? = nil
+        favouriteTeam: String? = nil, unshowableValues: [UnshowableValue] = []
     ) {
         self.playerID = playerID
         self.name = name
@@ -123,6 +131,7 @@ public struct GatherPlayer: Equatable, Sendable {
         self.skill = skill
         self.position = position
         self.favouriteTeam = favouriteTeam
+        self.unshowableValues = unshowableValues
     }
 
     public init(_ player: Player) {
@@ -131,6 +140,9 @@ public struct GatherPlayer: Equatable, Sendable {
             favouriteTeam: player.favouriteTeam)
     }
 }
+
+extension Gather: ShowsStoredValues {}
+extension GatherPlayer: ShowsStoredValues {}
 
 extension Position {
     /// The app's acronym on the gather screen.

@@ -5,7 +5,7 @@ public struct GatherTimer: Equatable, Sendable {
     /// The app's default: ten minutes.
     public static let defaultDuration: Milliseconds = 600_000
     /// Time played is kept below this (a century), so that no tampered value can overflow a sum.
-    static let playedLimit: Milliseconds = 100 * 366 * 86_400_000
+    package static let playedLimit: Milliseconds = 100 * 366 * 86_400_000
     /// The app's picker: minutes and seconds 0–59 each, at least one second.
     public static let durationRange: ClosedRange<Milliseconds> = 1_000...3_599_000
 

@@ -9,10 +9,12 @@ public struct Player: Equatable, Sendable {
     public var skill: Skill?
     public var position: Position?
     public var favouriteTeam: String?
+    /// Values of its row this version cannot show as stored (a file edited by hand).
+    public var unshowableValues: [UnshowableValue]
 
     public init(
         id: ID, ownerID: User.ID, name: String, age: Int? = nil, skill: Skill? = nil,
-        position: Position? = nil, favouriteTeam: String? = nil
+        position: Position? = nil, favouriteTeam: String? = nil, unshowableValues: [UnshowableValue] = []
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -21,8 +23,11 @@ public struct Player: Equatable, Sendable {
         self.skill = skill
         self.position = position
         self.favouriteTeam = favouriteTeam
+        self.unshowableValues = unshowableValues
     }
 }
+
+extension Player: ShowsStoredValues {}
 
 public enum Skill: String, CaseIterable, Sendable {
     case beginner, amateur, professional

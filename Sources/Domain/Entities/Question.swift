@@ -13,14 +13,21 @@ public struct Question: Equatable, Sendable {
     public var createdAt: String
     /// The recommended books, best first (a book removed since still shows, not owned).
     public var books: [Book]
+    /// Values of its row and of its books' this version cannot show as stored (a file edited by
+    /// hand).
+    public var unshowableValues: [UnshowableValue]
 
-    public init(id: ID, ownerID: User.ID, text: String, answer: String, createdAt: String, books: [Book]) {
+    public init(
+        id: ID, ownerID: User.ID, text: String, answer: String, createdAt: String, books: [Book],
+        unshowableValues: [UnshowableValue] = []
+    ) {
         self.id = id
         self.ownerID = ownerID
         self.text = text
         self.answer = answer
         self.createdAt = createdAt
         self.books = books
+        self.unshowableValues = unshowableValues
     }
 
     /// The question as typed, trimmed, or the rule it breaks.
@@ -36,3 +43,5 @@ public struct Question: Equatable, Sendable {
         return trimmed
     }
 }
+
+extension Question: ShowsStoredValues {}

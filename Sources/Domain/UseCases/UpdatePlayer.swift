@@ -15,7 +15,9 @@ package struct UpdatePlayer {
         let changed = Set(PlayerField.allCases.filter { updated[$0] != current[$0] })
         guard !changed.isEmpty else { throw ClubhouseError.nothingChanged }
         try players.update(updated, fields: changed)
-        return updated
+        // A field left as it was may still hold what the app cannot show: the player as stored now.
+        guard !current.unshowableValues.isEmpty else { return updated }
+        return try players.find(id, owner: owner) ?? updated
     }
 }
 

@@ -10,9 +10,19 @@ public struct PlayerRows {
     private let owner: User.ID
     private let scope: Scope
 
-    /// Whether the read transaction the rows belong to is still open.
+    /// Whether the read transaction the rows belong to is still open, and what `forEach` could
+    /// not show.
     final class Scope {
         var isOpen = true
+        var report = UnshowableValueReport()
+        /// Rows come in id order: a second pass over them tells nothing new up to this id.
+        var reportedUpTo: Player.ID?
+
+        func note(_ player: Player) {
+            guard reportedUpTo.map({ player.id > $0 }) ?? true else { return }
+            report.addDistinct(player.unshowableValues)
+            reportedUpTo = player.id
+        }
     }
 
     init(_ list: ListPlayers, owner: User.ID, scope: Scope) {
@@ -32,11 +42,21 @@ public struct PlayerRows {
         return try list.summarize(owner: owner, otherName: otherName)
     }
 
-    /// Each player, oldest first, from a database cursor.
+    /// Each player, oldest first, from a database cursor. What this version cannot show of them
+    /// as stored is gathered in ``unshowableValueReport``.
     public func forEach(_ body: (Player) throws -> Void) throws {
         try checkOpen()
-        try list.each(owner: owner, body)
+        let scope = scope
+        try list.each(owner: owner) { player in
+            if !player.unshowableValues.isEmpty { scope.note(player) }
+            try body(player)
+        }
     }
+
+    /// The values of the players ``forEach(_:)`` has handed out (in one pass or several) that this
+    /// version cannot show as stored: each named for the first few players, the others counted.
+    /// A front end tells of it once the rows are shown; it stays readable after the read.
+    public var unshowableValueReport: UnshowableValueReport { scope.report }
 
     private func checkOpen() throws {
         guard scope.isOpen else {

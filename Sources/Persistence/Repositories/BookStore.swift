@@ -285,7 +285,8 @@ package struct BookStore: BookRepository {
 /// Decodes a `books` row by column position, from `start` (a joined query puts its own columns
 /// first). A tampered value never traps (see `RowDecoding`): the id, owner, ISBN and shelf flag
 /// are required (an ISBN that is not 13 digits with a valid check digit is unreadable); text is
-/// read whatever its type; a price of the wrong type, or a date that names no real day, reads as none.
+/// read whatever its type; a price of the wrong type, or a date that names no real day, reads as
+/// none. What cannot be shown as stored is noted in the book's `unshowableValues`.
 struct BookRow: FetchableRecord {
     private static let names = [
         "id", "owner_id", "isbn", "title", "author", "publisher", "description", "price_cents", "published", "owned",
@@ -299,7 +300,7 @@ struct BookRow: FetchableRecord {
     }
 
     let id: Int64
-    let book: Book
+    private(set) var book: Book
 
     init(row: Row) throws {
         try self.init(row: row, from: 0)
@@ -323,29 +324,42 @@ struct BookRow: FetchableRecord {
         guard let isbn = ISBN(stored: digits) else {
             throw ClubhouseError.unreadableRecord(what: "a book", reason: "isbn is not 13 digits")
         }
-        let what = "book \(isbn)"
+        var reading = RecordReading("book \(isbn)")
         // On the shelf only as the shelf's own queries see it (owned = 1).
-        let owned = try RowDecoding.required(row, start + 9, column: "owned", what: what) as Int64 == 1
+        let owned = try RowDecoding.required(row, start + 9, column: "owned", what: "book \(isbn)") as Int64
+        if owned != 0, owned != 1 {
+            reading.note("owned", "\(owned), not 0 or 1", "shown as not on the shelf")
+        }
         book = Book(
-            isbn: isbn, ownerID: owner, title: RowDecoding.text(row, start + 3) ?? "",
-            author: RowDecoding.text(row, start + 4), publisher: RowDecoding.text(row, start + 5),
-            description: RowDecoding.text(row, start + 6), priceCents: Self.price(row[start + 7]),
-            published: Self.date(RowDecoding.lenient(row, start + 8)), owned: owned,
-            createdAt: RowDecoding.text(row, start + 10) ?? "", updatedAt: RowDecoding.text(row, start + 11) ?? "")
+            isbn: isbn, ownerID: owner, title: reading.text(row.stored(start + 3), "title", absent: "") ?? "",
+            author: reading.text(row.stored(start + 4), "author"),
+            publisher: reading.text(row.stored(start + 5), "publisher"),
+            description: reading.text(row.stored(start + 6), "description"),
+            priceCents: Self.price(row.stored(start + 7), &reading),
+            published: Self.date(row.stored(start + 8), &reading), owned: owned == 1,
+            createdAt: reading.time(row.stored(start + 10), "created_at", absent: "") ?? "",
+            updatedAt: reading.time(row.stored(start + 11), "updated_at", absent: "") ?? "")
+        book.unshowableValues = reading.unshowable
     }
 
     /// A stored price if it is whole cents within the form's range, else none (12.5 stored by
     /// hand is not 12 cents).
-    private static func price(_ value: DatabaseValue) -> Int? {
-        guard case .int64(let cents) = value.storage, BookDraft.priceCentsRange.contains(Int(cents)) else {
+    private static func price(_ value: DatabaseValue, _ reading: inout RecordReading) -> Int? {
+        let range = BookDraft.priceCentsRange
+        guard let cents = reading.integer(value, "price_cents", shown: "shown as none") else { return nil }
+        guard range.contains(Int(cents)) else {
+            let side = Int(cents) < range.lowerBound ? "below \(range.lowerBound)" : "beyond \(range.upperBound)"
+            reading.note("price_cents", "\(cents), \(side)", "shown as none")
             return nil
         }
         return Int(cents)
     }
 
     /// A stored publication date if it names a real day (`YYYY-MM-DD`), else none.
-    private static func date(_ text: String?) -> String? {
-        guard let text, let date = try? BookForm.date(text), date == text else { return nil }
-        return date
+    private static func date(_ value: DatabaseValue, _ reading: inout RecordReading) -> String? {
+        guard !value.isNull else { return nil }
+        if case .string(let text) = value.storage, let date = try? BookForm.date(text), date == text { return date }
+        reading.note("published", "\(StoredValueText.describe(value)), not a real date", "shown as none")
+        return nil
     }
 }

@@ -3,8 +3,9 @@ import GRDB
 
 /// Gathers and their players. Every column is read with GRDB's throwing decoding, so a tampered
 /// row never crashes: a score or timer value of the wrong type or out of range is brought back to
-/// something valid (the gather stays playable), and what cannot be (its id, owner, a player's
-/// name) is `ClubhouseError.unreadableRecord`, which the screens showing it turn into a cut.
+/// something valid (the gather stays playable) and noted in the gather's `unshowableValues`, and
+/// what cannot be (its id, owner, start, a player's team) is `ClubhouseError.unreadableRecord`,
+/// which the screens showing it turn into a cut.
 package struct GatherStore: GatherRepository {
     let db: Database
 
@@ -133,6 +134,7 @@ package struct GatherStore: GatherRepository {
             guard let position = index[gatherID] else { continue }
             let teamName: String = try RowDecoding.required(row, "team", what: "a player of gather \(gatherID)")
             let player = try Self.player(row, gather: gatherID)
+            gathers[position].unshowableValues += player.unshowableValues
             switch Team(rawValue: teamName) {
             case .a: gathers[position].teamA.append(player)
             case .b: gathers[position].teamB.append(player)
@@ -147,39 +149,92 @@ package struct GatherStore: GatherRepository {
     private static func gather(_ row: Row) throws -> Gather {
         let id: Gather.ID = try RowDecoding.required(row, "id", what: "a gather")
         let what = "gather \(id)"
-        let state = RowDecoding.lenient(row, "timer_state").flatMap(GatherTimer.State.init(rawValue:)) ?? .paused
-        let timer = GatherTimer(
-            duration: RowDecoding.lenient(row, "timer_duration_ms") ?? GatherTimer.defaultDuration, state: state,
-            remainingAtAnchor: RowDecoding.lenient(row, "timer_remaining_ms") ?? 0,
-            startedAt: RowDecoding.lenient(row, "timer_started_ms"),
-            playedBeforeAnchor: RowDecoding.lenient(row, "timer_played_ms") ?? 0)
-        let score = Score(stored: RowDecoding.lenient(row, "score_a") ?? 0, RowDecoding.lenient(row, "score_b") ?? 0)
-        var ending: Gather.Ending?
-        if let endedAt: String = try RowDecoding.required(row, "ended_at", what: what) {
-            let winnerName: String? = RowDecoding.lenient(row, "winner")
-            ending = Gather.Ending(
-                endedAt: endedAt, winner: winnerName.flatMap(Winner.init(rawValue:)) ?? Winner(score))
-        }
         let owner: User.ID = try RowDecoding.required(row, "owner_id", what: what)
-        let startedAt: String = try RowDecoding.required(row, "started_at", what: what)
+        var reading = RecordReading(what)
+        guard let startedAt = reading.time(row.stored("started_at"), "started_at") else {
+            throw ClubhouseError.unreadableRecord(what: what, reason: "started_at holds a value of the wrong type")
+        }
+        let timer = Self.timer(row, &reading)
+        let range = Int64(Score.range.lowerBound)...Int64(Score.range.upperBound)
+        let score = Score(
+            stored: Int(reading.integer(row.stored("score_a"), "score_a", within: range, fallback: 0)),
+            Int(reading.integer(row.stored("score_b"), "score_b", within: range, fallback: 0)))
+        var ending: Gather.Ending?
+        if let endedAt = reading.time(row.stored("ended_at"), "ended_at") {
+            let fromScore = Winner(score)
+            let winner: Winner? = reading.named(
+                row.stored("winner"), "winner", shown: "shown as \(fromScore.rawValue), from the score")
+            if winner == nil, row.stored("winner").isNull {
+                reading.note("winner", "NULL", "shown as \(fromScore.rawValue), from the score")
+            }
+            ending = Gather.Ending(endedAt: endedAt, winner: winner ?? fromScore)
+        }
         return Gather(
             id: id, ownerID: owner, startedAt: startedAt, teamA: [], teamB: [], score: score, timer: timer,
-            ending: ending)
+            ending: ending, unshowableValues: reading.unshowable)
     }
 
+    /// The countdown as stored; what the rules do not allow is brought within them (as
+    /// `GatherTimer.init` would) and noted.
+    private static func timer(_ row: Row, _ reading: inout RecordReading) -> GatherTimer {
+        let milliseconds: (Int64) -> String = { "\($0) ms" }
+        let durations = GatherTimer.durationRange
+        let duration = reading.integer(
+            row.stored("timer_duration_ms"), "timer_duration_ms", within: durations,
+            fallback: GatherTimer.defaultDuration, shownAs: milliseconds)
+        let storedState = row.stored("timer_state")
+        var state: GatherTimer.State =
+            reading.named(storedState, "timer_state", shown: "shown as paused") ?? .paused
+        if storedState.isNull {
+            reading.note("timer_state", "NULL", "shown as paused")
+        }
+        let remaining = reading.integer(
+            row.stored("timer_remaining_ms"), "timer_remaining_ms", within: 0...duration, fallback: 0,
+            shownAs: milliseconds)
+        var startedAt: Milliseconds?
+        if state == .running {
+            let stored = row.stored("timer_started_ms")
+            startedAt = reading.integer(stored, "timer_started_ms", shown: "the countdown is shown paused")
+            if stored.isNull {
+                reading.note("timer_started_ms", "NULL while the countdown runs", "the countdown is shown paused")
+            }
+            if startedAt == nil { state = .paused }
+        }
+        let played = reading.integer(
+            row.stored("timer_played_ms"), "timer_played_ms", within: 0...GatherTimer.playedLimit, fallback: 0,
+            shownAs: milliseconds)
+        return GatherTimer(
+            duration: duration, state: state, remainingAtAnchor: remaining, startedAt: startedAt,
+            playedBeforeAnchor: played)
+    }
+
+    /// A player of a gather: while the gather is in progress and the player still there, as the
+    /// player is now (their row's values, named as the player); otherwise the copy kept with the
+    /// gather (named as that copy).
     private static func player(_ row: Row, gather: Gather.ID) throws -> GatherPlayer {
-        let what = "a player of gather \(gather)"
-        let live: Bool = try RowDecoding.required(row, "live", what: what)
+        let live: Bool = try RowDecoding.required(row, "live", what: "a player of gather \(gather)")
         let prefix = live ? "live_" : ""
-        let id: Player.ID? = RowDecoding.lenient(row, "player_id")
-        let name: String = try RowDecoding.required(row, prefix + "name", what: what)
-        let age: Int? = RowDecoding.lenient(row, prefix + "age")
-        let skill: String? = RowDecoding.lenient(row, prefix + "skill")
-        let position: String? = RowDecoding.lenient(row, prefix + "position")
-        let team: String? = RowDecoding.lenient(row, prefix + "favourite_team")
-        // An unknown stored value shows as unset rather than failing the whole gather.
+        let storedID = row.stored("player_id")
+        let name = row.stored(prefix + "name")
+        // `live` joined the player by id, so a live player's id is a whole number.
+        var reading =
+            if live, case .int64(let id) = storedID.storage {
+                RecordReading("player \(id)")
+            } else if case .int64(let id) = storedID.storage {
+                RecordReading("gather \(gather)'s player #\(id)")
+            } else if let kept = RowDecoding.text(name), !kept.isEmpty {
+                // Deleted, or an id that is no number: named by the name kept.
+                RecordReading("gather \(gather)'s player \(StoredValueText.cut(kept))")
+            } else {
+                RecordReading("gather \(gather)'s unnamed player")
+            }
+        let id = reading.integer(storedID, "player_id", shown: "shown as deleted")
         return GatherPlayer(
-            playerID: id, name: name, age: age, skill: skill.flatMap(Skill.init(rawValue:)),
-            position: position.flatMap(Position.init(rawValue:)), favouriteTeam: team)
+            playerID: id, name: reading.text(name, "name", absent: "") ?? "",
+            age: reading.integer(row.stored(prefix + "age"), "age").flatMap { Int(exactly: $0) },
+            skill: reading.named(row.stored(prefix + "skill"), "skill"),
+            position: reading.named(row.stored(prefix + "position"), "position"),
+            favouriteTeam: reading.text(row.stored(prefix + "favourite_team"), "favourite_team"),
+            unshowableValues: reading.unshowable)
     }
 }

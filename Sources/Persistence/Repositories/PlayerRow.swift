@@ -7,15 +7,19 @@ import GRDBSQLite
 /// expect (a tampered file) never traps: see `RowDecoding` for which column gets what.
 struct PlayerRow: FetchableRecord {
     static let columns = "id, owner_id, name, age, skill, position, favourite_team"
-    let player: Player
+    private(set) var player: Player
 
     init(row: Row) throws {
         let id: Player.ID = try RowDecoding.required(row, 0, column: "id", what: "a player")
+        let ownerID: User.ID = try RowDecoding.required(row, 1, column: "owner_id", what: "player \(id)")
+        var reading = RecordReading("player \(id)")
         player = Player(
-            id: id, ownerID: try RowDecoding.required(row, 1, column: "owner_id", what: "player \(id)"),
-            name: RowDecoding.text(row, 2) ?? "", age: RowDecoding.lenient(row, 3),
-            skill: Self.decode(RowDecoding.lenient(row, 4)), position: Self.decode(RowDecoding.lenient(row, 5)),
-            favouriteTeam: RowDecoding.text(row, 6))
+            id: id, ownerID: ownerID, name: reading.text(row.stored(2), "name", absent: "") ?? "",
+            age: reading.integer(row.stored(3), "age").flatMap { Int(exactly: $0) },
+            skill: reading.named(row.stored(4), "skill"),
+            position: reading.named(row.stored(5), "position"),
+            favouriteTeam: reading.text(row.stored(6), "favourite_team"))
+        player.unshowableValues = reading.unshowable
     }
 
     /// The case stored as `name`. Comparing first bytes before whole names is several times cheaper
@@ -31,31 +35,19 @@ struct PlayerRow: FetchableRecord {
     /// The player of the row `statement` is on, as `init(row:)` decodes it, for the list that reads
     /// a million of them. GRDB's generic column decoding costs thousands of instructions a row
     /// (runtime metadata lookups for `Optional`, a `DatabaseValue` per column); this reads each
-    /// column straight from SQLite when it holds the storage class the schema gives it (or NULL),
-    /// and otherwise takes `init(row:)`'s own road for that column, so every value comes out the same.
+    /// column straight from SQLite when every one holds the storage class the schema gives it (or
+    /// NULL) and each enum a known case, and otherwise takes `init(row:)`'s road for the whole
+    /// row, which notes what it cannot show: every value comes out the same either way.
     static func read(_ row: Row, _ statement: SQLiteStatement) throws -> Player {
         let columns = RawColumns(statement: statement)
-        guard columns.type(0) == SQLITE_INTEGER, columns.type(1) == SQLITE_INTEGER else {
-            return try Self(row: row).player
-        }
-        let skill: Skill? =
-            switch columns.type(4) {
-            case SQLITE_NULL: nil
-            case SQLITE_TEXT: columns.named(4, skills) ?? decode(RowDecoding.lenient(row, 4))
-            default: decode(RowDecoding.lenient(row, 4))
-            }
-        let position: Position? =
-            switch columns.type(5) {
-            case SQLITE_NULL: nil
-            case SQLITE_TEXT: columns.named(5, positions) ?? decode(RowDecoding.lenient(row, 5))
-            default: decode(RowDecoding.lenient(row, 5))
-            }
+        guard columns.type(0) == SQLITE_INTEGER, columns.type(1) == SQLITE_INTEGER, columns.type(2) == SQLITE_TEXT,
+            let age = columns.optionalInteger(3), let skill = columns.optionalNamed(4, skills),
+            let position = columns.optionalNamed(5, positions), let team = columns.optionalText(6)
+        else { return try Self(row: row).player }
         return Player(
-            id: columns.integer(0), ownerID: columns.integer(1),
-            name: columns.type(2) == SQLITE_TEXT ? columns.text(2) : RowDecoding.text(row, 2) ?? "",
-            age: columns.type(3) == SQLITE_INTEGER ? Int(exactly: columns.integer(3)) : RowDecoding.lenient(row, 3),
-            skill: skill, position: position,
-            favouriteTeam: columns.type(6) == SQLITE_TEXT ? columns.text(6) : RowDecoding.text(row, 6))
+            id: columns.integer(0), ownerID: columns.integer(1), name: columns.text(2),
+            age: age.flatMap(Int.init(exactly:)),
+            skill: skill, position: position, favouriteTeam: team)
     }
 }
 
@@ -118,6 +110,33 @@ struct RawColumns {
     func named<Value>(_ index: CInt, _ names: Names<Value>) -> Value? {
         names.index(cString: sqlite3_column_text(statement, index)!).map { names[$0] }
     }
+
+    // The common case of a nullable column, for `PlayerRow.read`: `.some(value)` when the column
+    // holds NULL or its own storage class (and, for an enum, a case byte for byte); nil otherwise.
+
+    func optionalInteger(_ index: CInt) -> Int64?? {
+        switch type(index) {
+        case SQLITE_INTEGER: .some(integer(index))
+        case SQLITE_NULL: .some(nil)
+        default: nil
+        }
+    }
+
+    func optionalText(_ index: CInt) -> String?? {
+        switch type(index) {
+        case SQLITE_TEXT: .some(text(index))
+        case SQLITE_NULL: .some(nil)
+        default: nil
+        }
+    }
+
+    func optionalNamed<Value>(_ index: CInt, _ names: Names<Value>) -> Value?? {
+        switch type(index) {
+        case SQLITE_TEXT: named(index, names).map { .some($0) }
+        case SQLITE_NULL: .some(nil)
+        default: nil
+        }
+    }
 }
 
 /// `PlayerStore.summarize`'s pass: the columns a table's layout needs, read as `PlayerRow.read`
@@ -161,8 +180,8 @@ struct PlayerSummer {
                 try otherName(text)
             }
         }
-        let age: Int? =
-            columns.type(2) == SQLITE_INTEGER ? Int(exactly: columns.integer(2)) : RowDecoding.lenient(row, 2)
+        // As `RecordReading.integer` reads it: anything but an INTEGER is no age.
+        let age: Int? = columns.type(2) == SQLITE_INTEGER ? Int(exactly: columns.integer(2)) : nil
         if let age {
             minAge = min(minAge, age)
             maxAge = max(maxAge, age)

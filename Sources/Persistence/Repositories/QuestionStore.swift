@@ -88,6 +88,7 @@ package struct QuestionStore: QuestionRepository {
                 !questions[position].books.contains(where: { $0.isbn == book.isbn })
             else { continue }
             questions[position].books.append(book)
+            questions[position].unshowableValues += book.unshowableValues
         }
         return questions
     }
@@ -96,8 +97,11 @@ package struct QuestionStore: QuestionRepository {
         let id: Question.ID = try RowDecoding.required(row, 0, column: "id", what: "a question")
         let owner: User.ID = try RowDecoding.required(row, 1, column: "owner_id", what: "question \(id)")
         // Text for people: whatever was stored reads as text (`clubhouse check` reports the type).
+        var reading = RecordReading("question \(id)")
         return Question(
-            id: id, ownerID: owner, text: RowDecoding.text(row, 2) ?? "", answer: RowDecoding.text(row, 3) ?? "",
-            createdAt: RowDecoding.text(row, 4) ?? "", books: [])
+            id: id, ownerID: owner, text: reading.text(row.stored(2), "text", absent: "") ?? "",
+            answer: reading.text(row.stored(3), "answer", absent: "") ?? "",
+            createdAt: reading.time(row.stored(4), "created_at", absent: "") ?? "", books: [],
+            unshowableValues: reading.unshowable)
     }
 }

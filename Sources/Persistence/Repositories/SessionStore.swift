@@ -15,7 +15,7 @@ package struct SessionStore: SessionRepository {
         // signing out, so it reads as text whatever it holds.
         return try row.map { row in
             let id: User.ID = try RowDecoding.required(row, "id", what: "the signed-in user")
-            return User(id: id, username: RowDecoding.text(row["username"]) ?? "user \(id)")
+            return UserStore.user(id, username: row.stored("username"))
         }
     }
 

@@ -22,9 +22,17 @@ package struct UserStore: UserRepository {
             let id: User.ID = try RowDecoding.required(row, "id", what: "a user")
             // A hash that is not text is no hash: it matches no password, and sign-in says why.
             return (
-                User(id: id, username: RowDecoding.text(row["username"]) ?? "user \(id)"),
+                Self.user(id, username: row.stored("username")),
                 RowDecoding.lenient(row, "password_hash") ?? ""
             )
         }
+    }
+
+    /// A user as people see them: a username that cannot be read as stored is shown as well as
+    /// it can be (NULL as "user ID"), and noted.
+    static func user(_ id: User.ID, username: DatabaseValue) -> User {
+        var reading = RecordReading("user \(id)")
+        let name = reading.text(username, "username", absent: "user \(id)") ?? ""
+        return User(id: id, username: name, unshowableValues: reading.unshowable)
     }
 }

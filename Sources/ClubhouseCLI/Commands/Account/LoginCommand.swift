@@ -26,6 +26,7 @@ struct LoginCommand: ParsableCommand {
         }
         let outcome = try CommandContext.perform(global, Command(.signIn(username: username, password: password)))
         guard case .signedIn(let user, let opened) = outcome.result else { return }
+        CommandContext.warn(shown: user)
         if output.json {
             Output.print(try JSONOutput.render(UserJSON(user)))
         } else if let opened {

@@ -12,6 +12,7 @@ struct LogoutCommand: ParsableCommand {
     func run() throws {
         let outcome = try CommandContext.perform(global, Command(.signOut))
         guard case .signedOut(let user) = outcome.result else { return }
+        CommandContext.warn(shown: user)
         Output.print("Signed out \(TextOutput.escaped(user.username)).")
     }
 }

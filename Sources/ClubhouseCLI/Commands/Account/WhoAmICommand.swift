@@ -11,6 +11,7 @@ struct WhoAmICommand: ParsableCommand {
 
     func run() throws {
         let user = try CommandContext.look(global).requireMain().user
+        CommandContext.warn(shown: user)
         Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : TextOutput.escaped(user.username))
     }
 }

@@ -75,6 +75,7 @@ struct BookAddCommand: CheckedCommand {
             Output.note("used the draft's \(resumed.joined(separator: ", ")) (--discard-draft starts afresh)")
         }
         let book = saved.book
+        CommandContext.warn(shown: book)
         if output.json {
             Output.print(BookJSON.object(book))
             return

@@ -19,6 +19,7 @@ struct BookListCommand: ParsableCommand {
         let size = paging.perPage ?? Page<Book>.defaultSize
         // The first page was read with the screen; another is read after the navigation committed.
         let page = paging.page == 1 && size == first.size ? first : try app.readBooks(page: paging.page, size: size)
+        CommandContext.warn(shown: page)
         Output.print(output.json ? BookJSON.array(page.items) : BookText.list(page))
     }
 }

@@ -22,6 +22,7 @@ struct BookSearchCommand: ParsableCommand {
     func run() throws {
         let outcome = try CommandContext.look(global, .searchBooks(words.joined(separator: " ")))
         guard case .foundBooks(let books) = outcome.result else { return }
+        CommandContext.warn(shown: books)
         Output.print(output.json ? BookJSON.array(books) : BookText.search(books))
     }
 }

@@ -18,6 +18,7 @@ struct BookShowCommand: ParsableCommand {
         let isbn = try ISBN(lookingUp: isbn)
         let outcome = try CommandContext.perform(global, .open(.screen(.book(isbn: isbn.digits))))
         guard case .bookDetail(let book) = try outcome.requireMain().content else { return }
+        CommandContext.warn(shown: book)
         Output.print(output.json ? BookJSON.object(book) : BookText.detail(book))
     }
 }

@@ -28,6 +28,7 @@ enum GatherOutput {
     static func play(_ global: GlobalOptions, json: Bool, _ action: GatherAction) throws {
         let outcome = try CommandContext.perform(global, Command(.gather(action)))
         guard case .gather(let model) = outcome.result else { return }
+        CommandContext.warn(shown: model)
         Output.print(try render(model, json: json))
     }
 

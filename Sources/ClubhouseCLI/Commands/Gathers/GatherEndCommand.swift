@@ -25,6 +25,7 @@ struct GatherEndCommand: CheckedCommand {
         }
         let outcome = try CommandContext.perform(app, Command(.gather(.end)))
         guard case .gatherEnded(let model) = outcome.result else { return }
+        CommandContext.warn(shown: model)
         Output.print(
             output.json
                 ? try JSONOutput.render(GatherJSON(model))

@@ -13,6 +13,7 @@ struct GatherListCommand: ParsableCommand {
     func run() throws {
         let outcome = try CommandContext.perform(global, .open(.screen(.gathers)))
         guard case .gatherList(let models) = try outcome.requireMain().content else { return }
+        CommandContext.warn(shown: models)
         Output.print(output.json ? try JSONOutput.render(models.map(GatherJSON.init)) : GatherText.list(models))
     }
 }

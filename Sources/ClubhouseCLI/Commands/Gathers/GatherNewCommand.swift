@@ -47,6 +47,7 @@ struct GatherNewCommand: CheckedCommand {
                 app, Command(.submit([], discardingDraft: false), expecting: expecting))
         }
         guard case .gather(let model) = try outcome.requireMain().content else { return }
+        CommandContext.warn(shown: model)
         Output.print(try GatherOutput.render(model, json: output.json))
     }
 }

@@ -18,6 +18,7 @@ struct GatherShowCommand: ParsableCommand {
         let command = id.map { Command.open(.screen(.gather($0))) } ?? Command(.gather(.show))
         let outcome = try CommandContext.perform(global, command)
         guard case .gather(let model) = try outcome.requireMain().content else { return }
+        CommandContext.warn(shown: model)
         Output.print(try GatherOutput.render(model, json: output.json))
     }
 }

@@ -44,6 +44,7 @@ struct GatherWatchCommand: ParsableCommand {
                 Output.note("the gather is no longer in progress")
                 return
             }
+            if !shownOnce { CommandContext.warn(shown: model) }
             shownOnce = true
             let line = Self.line(model)
             if inPlace { Output.redraw(line) } else { Output.print(line) }

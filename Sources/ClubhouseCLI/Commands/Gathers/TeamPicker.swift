@@ -35,6 +35,7 @@ enum TeamPicker {
             throw ClubhouseError.invalidInput(
                 "a gather needs at least two players; you have \(players.count) (add some with: clubhouse player add)")
         }
+        CommandContext.warn(shown: players)
         Output.prompt("Players:\n")
         for player in players {
             Output.prompt("  #\(player.id)  \(TextOutput.escaped(player.name))\(acronym(player))\n")

@@ -43,6 +43,7 @@ struct HomeCommand: CheckedCommand {
         }
         let outcome = try CommandContext.perform(global, .open(.screen(.home)))
         guard case .home(let model) = try outcome.requireMain().content else { return }
+        CommandContext.warn(shown: model)
         Output.print(output.json ? try JSONOutput.render(HomeJSON(model)) : GatherText.home(model))
     }
 }

@@ -11,7 +11,9 @@ struct NavCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let state = NavigationJSON(try CommandContext.look(global))
+        let outcome = try CommandContext.look(global)
+        if case .main(let user, _, _) = outcome.view { CommandContext.warn(shown: user) }
+        let state = NavigationJSON(outcome)
         Output.print(output.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
     }
 }

@@ -21,6 +21,7 @@ struct PageCommand: ParsableCommand {
         guard let page else {
             let outcome = try CommandContext.look(global)
             let main = try outcome.requireMain()
+            if output.json { CommandContext.warn(shown: main.user) }
             Output.print(
                 output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
             return

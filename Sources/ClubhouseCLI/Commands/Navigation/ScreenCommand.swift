@@ -21,13 +21,20 @@ enum ScreenCommand {
     /// read transaction, and streamed.
     static func show(_ outcome: Outcome, _ app: ClubhouseApp, json: Bool) throws {
         if json {
+            // The navigation object names the user, and no record of the screen.
+            if case .main(let user, _, _) = outcome.view { CommandContext.warn(shown: user) }
             Output.print((try? JSONOutput.render(NavigationJSON(outcome))) ?? "{}")
             return
         }
         switch outcome.view {
         case .main(_, _, .playerList(let model)):
-            try app.readPlayers(model) { try TextOutput.writePlayerList($0, to: Output.standardOutput) }
-        case .main(_, _, let content): Output.print(TextOutput.screen(content))
+            try app.readPlayers(model) { rows in
+                try TextOutput.writePlayerList(rows, to: Output.standardOutput)
+                CommandContext.warn(rows.unshowableValueReport)
+            }
+        case .main(_, _, let content):
+            CommandContext.warn(shown: content)
+            Output.print(TextOutput.screen(content))
         case .login(let screen): Output.print(TextOutput.screen(.login(screen)))
         }
     }

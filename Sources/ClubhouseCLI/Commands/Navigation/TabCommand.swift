@@ -18,6 +18,7 @@ struct TabCommand: ParsableCommand {
         guard let name else {
             let outcome = try CommandContext.look(global)
             let main = try outcome.requireMain()
+            if output.json { CommandContext.warn(shown: main.user) }
             Output.print(
                 output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
             return

@@ -42,6 +42,7 @@ struct PlayerEditCommand: CheckedCommand {
                 link: .screen(.editPlayer(id, field: field)),
                 .submit([(field.rawValue, text)], discardingDraft: true)))
         guard case .form(.playerUpdated(let player), _) = outcome.result else { return }
+        CommandContext.warn(shown: player)
         // The form closed, back on the player's detail.
         Output.print(output.json ? PlayerJSON.object(player) : TextOutput.screen(try outcome.requireMain().content))
     }

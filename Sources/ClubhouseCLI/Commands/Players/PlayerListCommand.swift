@@ -22,6 +22,7 @@ struct PlayerListCommand: ParsableCommand {
             } else {
                 try TextOutput.writePlayerList(rows, to: Output.standardOutput)
             }
+            CommandContext.warn(rows.unshowableValueReport)
         }
     }
 }

@@ -16,6 +16,7 @@ struct PlayerShowCommand: ParsableCommand {
     func run() throws {
         let outcome = try CommandContext.perform(global, .open(.screen(.player(id))))
         guard case .playerDetail(let model) = try outcome.requireMain().content else { return }
+        CommandContext.warn(shown: model)
         Output.print(output.json ? PlayerJSON.object(model.player) : TextOutput.screen(.playerDetail(model)))
     }
 }

@@ -43,6 +43,7 @@ struct QuestionAskCommand: CheckedCommand {
             outcome = try FormPrompt.submit(global, link: .screen(.newQuestion), given: [], discardDraft: discardDraft)
         }
         guard case .form(.questionAsked(let question), _) = outcome.result else { return }
+        CommandContext.warn(shown: question)
         Output.print(output.json ? BookJSON.object(question) : BookText.question(question))
     }
 }

@@ -19,6 +19,7 @@ struct QuestionListCommand: ParsableCommand {
         let size = paging.perPage ?? Page<Question>.defaultSize
         let page =
             paging.page == 1 && size == first.size ? first : try app.readQuestions(page: paging.page, size: size)
+        CommandContext.warn(shown: page)
         Output.print(output.json ? BookJSON.array(page.items) : BookText.questions(page))
     }
 }

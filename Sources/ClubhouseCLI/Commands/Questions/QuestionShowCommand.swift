@@ -23,8 +23,10 @@ struct QuestionShowCommand: ParsableCommand {
         let outcome = try CommandContext.perform(global, command)
         switch try outcome.requireMain().content {
         case .questionDetail(let question):
+            CommandContext.warn(shown: question)
             Output.print(output.json ? BookJSON.object(question) : BookText.question(question))
         case .bookDetail(let book):
+            CommandContext.warn(shown: book)
             Output.print(output.json ? BookJSON.object(book) : BookText.detail(book))
         default:
             break

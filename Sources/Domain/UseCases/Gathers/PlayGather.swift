@@ -28,7 +28,10 @@ package struct PlayGather {
         case .resumeTimer: try gather.timer.resume(at: now)
         case .resetTimer: gather.timer.reset(at: now)
         }
-        if gather != before { try gathers.update(gather) }
-        return gather
+        guard gather != before else { return gather }
+        try gathers.update(gather)
+        // Every value the update wrote is one the app can show: read what it could not show before
+        // as it is now stored (a winner or a player's row may still hold something it cannot).
+        return gather.unshowableValues.isEmpty ? gather : try gathers.existing(id, owner: owner)
     }
 }

@@ -210,7 +210,8 @@ import Testing
         try library()
         try succeed(["question", "ask", "Something about planets and stars"])
         try succeed(["logout"])
-        let bea = try clubhouse.run(["register", "bea", "--password-stdin"], stdin: Fixtures.password + "\n")
+        let bea = try clubhouse.run(
+            ["register", "bea", "--password-stdin", "--no-login"], stdin: Fixtures.password + "\n")
         #expect(bea.status == 0)
         _ = try clubhouse.run(["login", "bea", "--password-stdin"], stdin: Fixtures.password + "\n")
         #expect(try succeed(["book", "list"]).hasPrefix("No books on your shelf yet."))

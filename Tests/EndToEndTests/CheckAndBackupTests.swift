@@ -287,7 +287,8 @@ import Testing
             _ = try clubhouse.run(command)
             #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == 0, "\(command)")
         }
-        let register = try clubhouse.run(["register", "ana", "--password-stdin"], stdin: Fixtures.password)
+        let register = try clubhouse.run(
+            ["register", "ana", "--password-stdin", "--no-login"], stdin: Fixtures.password)
         #expect(register.status == 0, "\(register.stderr)")
         #expect(try sqlite(path, "SELECT username FROM users") == "ana")
     }

@@ -11,8 +11,8 @@ enum Fixtures {
         let folder = try TemporaryFolder()
         let path = folder.path("template.sqlite")
         let clubhouse = ClubhouseProcess(database: path)
-        for verb in ["register", "login"] {
-            let result = try clubhouse.run([verb, "ana", "--password-stdin"], stdin: password + "\n")
+        for verb in [["register", "--no-login"], ["login"]] {
+            let result = try clubhouse.run(verb + ["ana", "--password-stdin"], stdin: password + "\n")
             guard result.status == 0 else { throw FixtureError(message: "\(verb) failed: \(result.stderr)") }
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))

@@ -127,7 +127,7 @@ import Testing
         let (clubhouse, path) = try signedOutDatabase(in: folder)
         let dump = try databaseDump(path)
         try expectRefused(
-            try clubhouse.run(["register", spelling, "--password-stdin"], stdin: "another-pass\n"),
+            try clubhouse.run(["register", spelling, "--password-stdin", "--no-login"], stdin: "another-pass\n"),
             "error: the username '\(spelling.trimmingCharacters(in: .whitespaces))' is taken", unchanged: path,
             dump: dump)
     }
@@ -142,7 +142,7 @@ import Testing
         let (clubhouse, path) = try signedOutDatabase(in: folder)
         let dump = try databaseDump(path)
         try expectRefused(
-            try clubhouse.run(["register", name, "--password-stdin"], stdin: "another-pass\n"),
+            try clubhouse.run(["register", name, "--password-stdin", "--no-login"], stdin: "another-pass\n"),
             "error: username may contain only letters, digits, '.', '_' and '-' (not \(codePoint))", unchanged: path,
             dump: dump)
     }
@@ -367,7 +367,7 @@ import Testing
         let dump = try databaseDump(path)
         for spelling in ["Ａｎａ", "Strasse", "ﬁX"] {
             try expectRefused(
-                try clubhouse.run(["register", spelling, "--password-stdin"], stdin: "another-pass\n"),
+                try clubhouse.run(["register", spelling, "--password-stdin", "--no-login"], stdin: "another-pass\n"),
                 "error: the username '\(spelling)' is taken", unchanged: path, dump: dump)
         }
     }

@@ -116,6 +116,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("db.sqlite")))
     }
 
+    @Test func registerSignsInUnlessToldNotTo() throws {
+        let folder = try TemporaryFolder()
+        let clubhouse = ClubhouseProcess(database: folder.path("db.sqlite"))
+        #expect(try clubhouse.run(["open", "library"]).status == 0, "kept for the sign-in")
+        let register = try clubhouse.run(["register", "ana", "--password-stdin"], stdin: "s3cret-pass\n")
+        #expect(register.status == 0, "\(register.stderr)")
+        #expect(
+            register.stdout
+                == "Registered and signed in as ana.\nOpened library, the link you opened while signed out.\n")
+        #expect(try clubhouse.run(["whoami"]).stdout == "ana\n")
+        #expect(try clubhouse.navigation()["tab"] as? String == "library")
+
+        #expect(try clubhouse.run(["logout"]).status == 0)
+        let bob = try clubhouse.run(["register", "bob", "--password-stdin", "--no-login"], stdin: "b0b-password\n")
+        #expect(bob.stdout == "Registered bob. Sign in with: clubhouse login bob\n")
+        #expect(try clubhouse.run(["whoami"]).status == 1)
+    }
+
     @Test func aRelativeDatabaseInADeletedFolderIsRefused() throws {
         let folder = try TemporaryFolder()
         let gone = folder.path("gone")

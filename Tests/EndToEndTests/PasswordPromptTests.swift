@@ -8,7 +8,8 @@ import Testing
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: folder.path("db.sqlite"))
 
-        let register = try clubhouse.runInTerminal(["register", "ana"], typing: ["typed-secret", "typed-secret"])
+        let register = try clubhouse.runInTerminal(
+            ["register", "ana", "--no-login"], typing: ["typed-secret", "typed-secret"])
         #expect(register.result.status == 0, "\(register.result.stderr)")
         #expect(register.result.stderr == "Password: \nRepeat password: \n")
         #expect(!register.echoed.contains("typed-secret"))

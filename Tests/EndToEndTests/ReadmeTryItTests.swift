@@ -30,7 +30,9 @@ import Testing
             let rest = output[range.upperBound...]
             return rest.components(separatedBy: "\nclubhouse ").first ?? ""
         }
-        #expect(after("clubhouse login ana --password-stdin <<< 's3cret-pass'").contains("Signed in as ana."))
+        #expect(
+            after("clubhouse register ana --password-stdin <<< 's3cret-pass'   # creates the account and signs in")
+                .contains("Registered and signed in as ana."))
         #expect(
             after("clubhouse nav                         # where you are: players tab, stack players > players/1")
                 .contains("players > players/1"))

@@ -8,7 +8,7 @@ import Testing
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: folder.path("clubhouse.sqlite"))
 
-        var result = try clubhouse.run(["register", "ana", "--password-stdin"], stdin: "s3cret-pass\n")
+        var result = try clubhouse.run(["register", "ana", "--password-stdin", "--no-login"], stdin: "s3cret-pass\n")
         #expect(result.status == 0, "\(result.stderr)")
         result = try clubhouse.run(["login", "ana", "--password-stdin"], stdin: "s3cret-pass\n")
         #expect(result.status == 0, "\(result.stderr)")
@@ -92,7 +92,7 @@ import Testing
         try FileManager.default.copyItem(at: ClubhouseProcess.binary, to: copy)
         var clubhouse = ClubhouseProcess(database: folder.path("fresh.sqlite"))
         clubhouse.binary = copy
-        let result = try clubhouse.run(["register", "ana", "--password-stdin"], stdin: "s3cret-pass")
+        let result = try clubhouse.run(["register", "ana", "--password-stdin", "--no-login"], stdin: "s3cret-pass")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             try sqlite(folder.path("fresh.sqlite"), "SELECT identifier FROM grdb_migrations ORDER BY identifier")
@@ -103,7 +103,7 @@ import Testing
     @Test func theDatabaseComesFromTheEnvironmentOrTheXDGFolder() throws {
         let folder = try TemporaryFolder()
         var clubhouse = ClubhouseProcess(database: "unused")
-        let register = ["register", "ana", "--password-stdin"]
+        let register = ["register", "ana", "--password-stdin", "--no-login"]
         clubhouse.environment = ["CLUBHOUSE_DB": folder.path("from-env.sqlite")]
         // A command that only reads answers as a new database would and creates nothing.
         #expect(try clubhouse.run(["nav"], useDatabaseOption: false).status == 0)

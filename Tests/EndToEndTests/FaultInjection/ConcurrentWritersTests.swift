@@ -153,7 +153,9 @@ import Testing
         let count = 30
         let children = try (1...count).map { index in
             try Spawned.start(
-                ["register", "member\(index)", "--password-stdin", "--database", path].map { Array($0.utf8) },
+                ["register", "member\(index)", "--password-stdin", "--no-login", "--database", path].map {
+                    Array($0.utf8)
+                },
                 stdin: .file(password), stdout: .file(folder.path("\(index).out")),
                 stderr: .file(folder.path("\(index).err")))
         }

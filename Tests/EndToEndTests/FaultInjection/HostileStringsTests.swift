@@ -172,7 +172,7 @@ import Testing
         try ClubhouseProcess(database: path).run(["logout"])
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let register = try ClubhouseProcess(database: path).run(
-            ["register", username, "--password-stdin"], stdin: "another-password")
+            ["register", username, "--password-stdin", "--no-login"], stdin: "another-password")
         #expect(register.status == 1, "register \(username): \(register.stdout)")
         #expect(register.stderrLines.count == 1 && register.stderr.hasPrefix("error: "), "\(register.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

@@ -249,7 +249,7 @@ private enum Command: CustomStringConvertible {
         case .open(let link): ["open", link]
         case .list: ["player", "list", "--json"]
         case .logout: ["logout"]
-        case .register(let name): ["register", name, "--password-stdin"]
+        case .register(let name): ["register", name, "--password-stdin", "--no-login"]
         case .login: ["login", "ana", "--password-stdin"]
         }
     }

@@ -127,7 +127,8 @@ import Testing
         let password = folder.path("password")
         try Data(Fixtures.password.utf8).write(to: URL(fileURLWithPath: password))
         let result = try Self.run(
-            ["register", "zoe", "--password-stdin"], database: path, stdout: sink, stdin: .file(password), in: folder)
+            ["register", "zoe", "--password-stdin", "--no-login"], database: path, stdout: sink, stdin: .file(password),
+            in: folder)
         #expect(result.ending == .exited(1), "\(excerpt(result.stderrText))")
         #expect(Self.expectedError(sink)(result.stderrText), "\(excerpt(result.stderrText))")
         #expect(try sqlite(path, "SELECT username FROM users") == "zoe")

@@ -4,7 +4,7 @@ import Clubhouse
 struct RegisterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
-        abstract: "Create an account (then sign in with 'clubhouse login').",
+        abstract: "Create an account and sign in to it (--no-login only creates it).",
         discussion: """
             Usernames are 1–32 letters, digits, '.', '_' or '-', unique whatever their case. \
             Passwords need at least 8 characters.
@@ -24,6 +24,9 @@ struct RegisterCommand: ParsableCommand {
     @Flag(name: .long, help: "Read the password from standard input instead of prompting.")
     var passwordStdin = false
 
+    @Flag(name: .customLong("no-login"), help: "Only create the account; sign in later with 'clubhouse login'.")
+    var noLogin = false
+
     func run() throws {
         let password = try PasswordInput.read(
             fromStandardInput: passwordStdin, confirm: true,
@@ -36,12 +39,26 @@ struct RegisterCommand: ParsableCommand {
         // Checked before the database is opened: a refused name must not leave a new file.
         _ = try Username(username)
         _ = try Password(password)
-        let outcome = try CommandContext.perform(global, Command(.register(username: username, password: password)))
-        guard case .registered(let user) = outcome.result else { return }
-        Output.print(
-            output.json
-                ? try JSONOutput.render(UserJSON(user))
-                : "Registered \(TextOutput.escaped(user.username)). Sign in with: clubhouse login \(TextOutput.escaped(user.username))"
-        )
+        let outcome = try CommandContext.perform(
+            global, Command(.register(username: username, password: password, signingIn: !noLogin)))
+        let name = { (user: User) in TextOutput.escaped(user.username) }
+        switch outcome.result {
+        case .registered(let user):
+            Output.print(
+                output.json
+                    ? try JSONOutput.render(UserJSON(user))
+                    : "Registered \(name(user)). Sign in with: clubhouse login \(name(user))")
+        case .signedIn(let user, let opened):
+            if output.json {
+                Output.print(try JSONOutput.render(UserJSON(user)))
+            } else if let opened {
+                Output.print(
+                    "Registered and signed in as \(name(user)).\nOpened \(TextOutput.escaped(opened)), the link you opened while signed out."
+                )
+            } else {
+                Output.print("Registered and signed in as \(name(user)).")
+            }
+        default: break
+        }
     }
 }

@@ -19,6 +19,7 @@ package enum DatabaseFile {
 
     package static func inspect(_ location: DatabaseLocation) throws -> State {
         let path = location.path
+        try refuseSQLitesOwnName(path)
         var info = stat()
         if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
@@ -78,6 +79,19 @@ package enum DatabaseFile {
             throw StorageError.cannotOpen(path: path, reason: "cannot create the folder (\(reason(errno)))")
         }
         if mode == 0o700 { chmod(path, mode) }
+    }
+
+    /// A name SQLite gives the files beside a database (`x.sqlite-journal`, `-wal`, `-shm`, a
+    /// super-journal `-mjXXXXXXXX`) is never a database to open or a copy to write: SQLite would
+    /// read a journal as data, or roll a stale one into the file it belongs to.
+    static func refuseSQLitesOwnName(_ path: String) throws {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let isSuperJournal =
+            name.count > 11 && name.dropLast(8).hasSuffix("-mj")
+            && name.suffix(8).allSatisfy { $0.isHexDigit }
+        guard ["-journal", "-wal", "-shm"].contains(where: { name.hasSuffix($0) }) || isSuperJournal else { return }
+        throw StorageError.cannotOpen(
+            path: path, reason: "SQLite uses that name for a database's own journal files; choose another name")
     }
 
     static func folder(of path: String) -> String {

@@ -44,12 +44,8 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// brought up to date. A missing file is created (0600) when `creating`; otherwise the app
     /// runs on a fresh database in memory, answering as a new file would and leaving nothing
     /// behind (this is how the CLI's read-only commands run).
-    public init(at location: Location, creating: Bool = true) throws {
-        let database = try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) }
-        self.database = database
-        self.path = database.path
-        self.isInMemory = database.isInMemory
-        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher())
+    public convenience init(at location: Location, creating: Bool = true) throws {
+        self.init(database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) })
     }
 
     /// Opens (creating if needed) the database at a literal file path.

@@ -19,15 +19,7 @@ package final class GatherListCoordinator: FlowCoordinator {
         guard case .gather(let id) = screen else {
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }
-        let gather: Gather
-        switch try useCases.lookUpGather(id, owner: owner) {
-        case .success(let found): gather = found
-        case .failure(let error): return .refused(error.message)
-        }
-        guard !gather.isInProgress else {
-            return .refused("gather \(id) is in progress; it is on the players tab, not in history")
-        }
-        return .open(GatherResultCoordinator(router: router, gather: gather))
+        return try GatherResultCoordinator.opening(id, owner: owner, router: router, useCases, notIn: "in history")
     }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {

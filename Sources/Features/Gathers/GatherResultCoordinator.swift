@@ -17,6 +17,19 @@ package final class GatherResultCoordinator: FlowCoordinator {
         self.gather = gather
     }
 
+    /// The screen of ended gather `id` over `router`, or why it cannot open; one in progress
+    /// lives on the players tab, not `notIn` (in history, among the results).
+    static func opening(
+        _ id: Gather.ID, owner: User.ID, router: any Router, _ useCases: UseCases, notIn: String
+    ) throws -> Opening {
+        switch try useCases.lookUpGather(id, owner: owner) {
+        case .success(let gather) where gather.isInProgress:
+            return .refused("gather \(id) is in progress; it is on the players tab, not \(notIn)")
+        case .success(let gather): return .open(GatherResultCoordinator(router: router, gather: gather))
+        case .failure(let error): return .refused(error.message)
+        }
+    }
+
     package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         .refused("\(screen.path) does not open from \(self.screen.path)")
     }

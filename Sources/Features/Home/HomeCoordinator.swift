@@ -22,17 +22,10 @@ package final class HomeCoordinator: FlowCoordinator {
     package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         switch screen {
         case .player(let id):
-            guard let player = try useCases.findPlayer(id, owner: owner) else {
-                return .refused(ClubhouseError.playerNotFound(id).message)
-            }
-            return .open(PlayerDetailCoordinator(router: router, player: player))
+            return try PlayerDetailCoordinator.opening(id, owner: owner, router: router, useCases)
         case .gather(let id):
-            switch try useCases.lookUpGather(id, owner: owner) {
-            case .success(let gather) where gather.isInProgress:
-                return .refused("gather \(id) is in progress; it is on the players tab, not among the results")
-            case .success(let gather): return .open(GatherResultCoordinator(router: router, gather: gather))
-            case .failure(let error): return .refused(error.message)
-            }
+            return try GatherResultCoordinator.opening(
+                id, owner: owner, router: router, useCases, notIn: "among the results")
         case .book(let text):
             return try BookDetailCoordinator.opening(text, owner: owner, router: router, useCases)
         default:

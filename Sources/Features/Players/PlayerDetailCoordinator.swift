@@ -17,6 +17,14 @@ package final class PlayerDetailCoordinator: FlowCoordinator {
         self.player = player
     }
 
+    /// The screen of player `id` over `router`, or why it cannot open (not one of `owner`'s).
+    static func opening(_ id: Player.ID, owner: User.ID, router: any Router, _ useCases: UseCases) throws -> Opening {
+        guard let player = try useCases.findPlayer(id, owner: owner) else {
+            return .refused(ClubhouseError.playerNotFound(id).message)
+        }
+        return .open(PlayerDetailCoordinator(router: router, player: player))
+    }
+
     package func child(for screen: Screen, _ useCases: UseCases) throws -> Opening {
         switch screen {
         case .editPlayer(player.id, let field):

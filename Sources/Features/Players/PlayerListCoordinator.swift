@@ -26,10 +26,7 @@ package final class PlayerListCoordinator: FlowCoordinator {
         case .confirmPlayers:
             return .open(ConfirmPlayersCoordinator(router: router, owner: owner))
         case .player(let id):
-            guard let player = try useCases.findPlayer(id, owner: owner) else {
-                return .refused(ClubhouseError.playerNotFound(id).message)
-            }
-            return .open(PlayerDetailCoordinator(router: router, player: player))
+            return try PlayerDetailCoordinator.opening(id, owner: owner, router: router, useCases)
         default:
             return .refused("\(screen.path) does not open from \(self.screen.path)")
         }

@@ -1,5 +1,5 @@
 -- Scenes: a user keeps one navigation state per scene, as an iPad app has windows (scene names:
--- 1-32 ASCII letters, digits, '-' or '_'). The device still has one signed-in user and the data is
+-- 1-32 ASCII letters, digits, '-' or '_', starting with a letter or digit). The device still has one signed-in user and the data is
 -- theirs whatever the scene. Every state stored before becomes the scene 'main', the default.
 --
 -- SQLite cannot change a primary key in place, so navigation_state is built again with the key
@@ -9,7 +9,8 @@
 CREATE TABLE navigation_scenes (
     user_id        INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     scene          TEXT NOT NULL DEFAULT 'main'
-                   CHECK (length(scene) BETWEEN 1 AND 32 AND scene NOT GLOB '*[^A-Za-z0-9_-]*'),
+                   CHECK (length(scene) BETWEEN 1 AND 32 AND scene GLOB '[A-Za-z0-9]*'
+                          AND scene NOT GLOB '*[^A-Za-z0-9_-]*'),
     version        INTEGER NOT NULL,
     root_flow      TEXT NOT NULL,
     selected_tab   TEXT NOT NULL,

@@ -94,7 +94,7 @@ import Testing
         #expect(try SceneName(name).rawValue == name)
     }
 
-    @Test(arguments: ["", " main", "a b", "é", "a/b", "main\n", String(repeating: "z", count: 33), "🙂"])
+    @Test(arguments: ["", " main", "a b", "é", "a/b", "main\n", String(repeating: "z", count: 33), "🙂", "-x", "_a"])
     func otherNamesAreRefusedWithTheRule(name: String) {
         #expect(throws: ClubhouseError.self) { try SceneName(name) }
         #expect(!SceneName.isValid(name))

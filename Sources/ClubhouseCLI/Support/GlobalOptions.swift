@@ -20,7 +20,9 @@ struct GlobalOptions: ParsableArguments {
     /// The value is never repeated back: a command line may hold a password typed by mistake.
     func validate() throws {
         if let scene, !SceneName.isValid(scene) {
-            throw ValidationError("A scene name is 1–\(SceneName.maxLength) letters, digits, '-' or '_'.")
+            throw ValidationError(
+                "A scene name is 1–\(SceneName.maxLength) letters, digits, '-' or '_', starting with a letter or digit."
+            )
         }
     }
 

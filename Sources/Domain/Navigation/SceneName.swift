@@ -2,8 +2,9 @@
 /// app has windows. Each scene has its own tab, stacks, modal, drafts and journal; the signed-in
 /// user and the data are the device's, shared by every scene.
 ///
-/// A name is 1–32 ASCII letters, digits, `-` or `_`, compared exactly (`Work` and `work` are two
-/// scenes). The default scene is `main`.
+/// A name is 1–32 ASCII letters, digits, `-` or `_`, starting with a letter or digit (so that it
+/// never reads as a command-line option), compared exactly (`Work` and `work` are two scenes).
+/// The default scene is `main`.
 public struct SceneName: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -19,7 +20,8 @@ public struct SceneName: Hashable, Sendable, Comparable, CustomStringConvertible
             // Quoted in part and escaped by the front end: a message is one line for people.
             let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
             throw ClubhouseError.invalidInput(
-                "'\(shown)' is not a scene name: use 1–\(Self.maxLength) letters, digits, '-' or '_'")
+                "'\(shown)' is not a scene name: use 1–\(Self.maxLength) letters, digits, '-' or '_', starting with a letter or digit"
+            )
         }
         rawValue = text
     }
@@ -30,12 +32,12 @@ public struct SceneName: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Whether `text` follows the rule (a stored name may not: the file is untrusted).
     public static func isValid(_ text: String) -> Bool {
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
         let bytes = text.utf8
-        return !bytes.isEmpty && bytes.count <= maxLength
-            && bytes.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                    || byte == 0x2D || byte == 0x5F
-            }
+        guard let first = bytes.first, isAlphanumeric(first), bytes.count <= maxLength else { return false }
+        return bytes.allSatisfy { isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }
     }
 
     public var description: String { rawValue }

@@ -8,8 +8,8 @@ struct SceneCommand: ParsableCommand {
             Each scene keeps its own tab, screens, drafts, selected rows and history; who is \
             signed in and the data are shared by all of them. Any command takes --scene NAME \
             to use a scene (a new name starts one at home); without it, a command uses the \
-            scene 'main'. A name is 1–32 letters, digits, '-' or '_', and 'Work' and 'work' \
-            are two scenes.
+            scene 'main'. A name is 1–32 letters, digits, '-' or '_', starting with a letter \
+            or digit; 'Work' and 'work' are two scenes.
             """,
         subcommands: [SceneListCommand.self, SceneCloseCommand.self]
     )

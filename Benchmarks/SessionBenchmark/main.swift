@@ -6,6 +6,9 @@
 //
 // Each action is one transaction, cycled in this order: select a tab (library, then players),
 // open a player, back, open the add-player form, type one character more into its draft, undo.
+// Then, on the players list, what a full-screen list does per keystroke: move the selection
+// (down, mostly; a page up or down now and then; a jump to a random player) and read the window
+// of 30 rows around it (keyset reads, one read transaction), each measured alone.
 // Prints p50, p99 and max per kind of action, in microseconds. Only the setup reaches past the
 // library (GRDB fills the players table in one statement); everything measured is public API.
 import Clubhouse
@@ -31,6 +34,9 @@ enum Kind: String, CaseIterable {
     case back
     case openForm = "open form"
     case type, undo
+    case move = "move"
+    case window = "window"
+    case keystroke = "move+window"
 }
 
 func measure(players: Int, actions: Int) throws -> [Kind: [Duration]] {
@@ -58,8 +64,9 @@ func measure(players: Int, actions: Int) throws -> [Kind: [Duration]] {
     var timings: [Kind: [Duration]] = [:]
     let clock = ContinuousClock()
     var typed = ""
+    let navigation: [Kind] = [.tab, .openPlayer, .back, .openForm, .type, .undo]
     for index in 0..<actions {
-        let kind = Kind.allCases[index % Kind.allCases.count]
+        let kind = navigation[index % navigation.count]
         let started = clock.now
         switch kind {
         case .tab: try app.select(index % 12 == 0 ? .library : .players)
@@ -71,8 +78,31 @@ func measure(players: Int, actions: Int) throws -> [Kind: [Duration]] {
             typed = typed.count >= 60 ? "Z" : typed + "z"
             try app.type([("name", typed)])
         case .undo: try app.undo()
+        case .move, .window, .keystroke: break
         }
         timings[kind, default: []].append(clock.now - started)
+    }
+
+    // The players list, a keystroke at a time: the move through the one road, then the rows to draw.
+    try app.open("players")
+    for index in 0..<actions {
+        let move: SelectionMove =
+            switch index % 50 {
+            case 0: .row(String(Int.random(in: 1...players, using: &generator)))
+            case 10: .by(-20)
+            case 20: .by(20)
+            default: .by(1)
+            }
+        let started = clock.now
+        try app.moveSelection(move)
+        let moved = clock.now
+        guard case .players(let window) = try app.readWindow(count: 30, above: 10), window.rows.count == 30 else {
+            fatalError("the players list should show 30 rows")
+        }
+        let shown = clock.now
+        timings[.move, default: []].append(moved - started)
+        timings[.window, default: []].append(shown - moved)
+        timings[.keystroke, default: []].append(shown - started)
     }
     return timings
 }
@@ -91,7 +121,8 @@ for players in sizes {
     for kind in Kind.allCases {
         let sorted = (timings[kind] ?? []).sorted()
         guard !sorted.isEmpty else { continue }
-        all += sorted
+        // A keystroke is a move and a window, already counted.
+        if kind != .keystroke { all += sorted }
         let p50 = sorted[sorted.count / 2]
         let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
         print(

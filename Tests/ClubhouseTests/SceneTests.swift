@@ -106,4 +106,38 @@ import Testing
         #expect(throws: ClubhouseError.notSignedIn) { try app.scenes() }
         #expect(throws: ClubhouseError.notSignedIn) { try app.closeScene(.main) }
     }
+
+    @Test func aTamperedSceneCostsOnlyItself() throws {
+        let file = try TemporaryFile()
+        let main = try signedIn(file)
+        try main.open("library")
+        for name in ["side", "w"] { try ClubhouseApp(path: file.path, scene: try SceneName(name)).open("questions") }
+        try sqlite3(
+            file.path,
+            """
+            PRAGMA ignore_check_constraints = 1;
+            UPDATE navigation_state SET scene = 'bad name' WHERE scene = 'side';
+            UPDATE navigation_state SET stacks = '{"players": 5, "questions": [{"path": "questions"}]}' WHERE scene = 'w';
+            """)
+        let list = try main.scenes()
+        #expect(list.scenes.map(\.name.rawValue) == ["main", "w"])
+        #expect(list.warnings == ["a saved scene whose name is not a scene name was left out"])
+        #expect(try main.look().warnings.isEmpty)
+        #expect(try main.state()?.currentScreen.path == "library")
+
+        let w = try ClubhouseApp(path: file.path, scene: try SceneName("w"))
+        #expect(try w.look().warnings == ["the players tab's stack is not a list; the tab starts at players again"])
+        #expect(try w.state()?.currentScreen.path == "questions")
+
+        let report = try ClubhouseApp.check(try .init(path: file.path))
+        #expect(report.problems.contains { $0.hasPrefix("navigation_state row") && $0.contains("scene") })
+        #expect(
+            report.problems.contains(
+                "navigation_state of user 1, scene w: the players tab's stack is not a list; the tab starts at players again"
+            ))
+        // Signing out forgets every scene of the user, the tampered one too.
+        try main.signOut()
+        try main.signIn(username: "ana", password: "s3cret-pass")
+        #expect(try main.scenes().warnings.isEmpty)
+    }
 }

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// A database written by release 0.5.0 (schema 6, the last release before the library) opened by
-/// this release, through the command line and through the library: the schema is the same, so
-/// nothing is migrated, and everything a user had carries on.
+/// this release, through the command line and through the library: the first command upgrades it
+/// to schema 7 (where ana was becomes her scene `main`, her journal that scene's), and everything a
+/// user had carries on.
 @Suite struct Release05FileTests {
     /// Made by release 0.5.0 (commit 69fb30f): ana (password `s3cret-pass`) and bob
     /// (`b0b-password`) registered; bob added player 1 "Bo" and signed out; ana signed in, added
@@ -27,10 +28,16 @@ import Testing
     @Test func theCommandLineCarriesOnWhereReleaseFiveLeftOff() throws {
         let folder = try TemporaryFolder()
         let path = try copyOfRelease05(in: folder)
-        let dump = try databaseDump(path)
         let clubhouse = ClubhouseProcess(database: path)
 
         let state = try clubhouse.navigation()
+        #expect(try sqlite(path, "PRAGMA user_version") == "7")
+        #expect(
+            try sqlite(path, "SELECT user_id, scene, current_screen FROM navigation_state")
+                == "1|main|players/3/edit/age")
+        #expect(try sqlite(path, "SELECT count(*) FROM navigation_journal WHERE user_id = 1 AND scene = 'main'") == "7")
+        let dump = try databaseDump(path)
+        #expect(try clubhouse.navigation()["tab"] as? String == "players")
         #expect(state["user"] as? String == "ana")
         #expect(state["tab"] as? String == "players")
         #expect(state["page"] as? String == "results")
@@ -81,5 +88,10 @@ import Testing
         try app.type([("age", "31")])
         #expect(try app.state()?.currentScreen.draft?["age"] == "31")
         #expect(try ClubhouseApp.check(try .init(path: path)).problems.isEmpty)
+        #expect(try app.scenes().scenes.map(\.name) == [.main])
+        #expect(app.scene == .main)
+        // Undo works on the journal the release wrote: it is the main scene's now.
+        try app.undo()
+        #expect(try app.state()?.currentPlace == "home/results")
     }
 }

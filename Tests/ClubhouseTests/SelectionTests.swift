@@ -147,14 +147,20 @@ import Testing
         try app.moveSelection(.by(1))
         #expect(try app.state()?.selection == "9780141439518")
         #expect(try app.readShelf(around: try ISBN("9780141439518"), count: 1).rows.map(\.title) == ["Emma"])
+        // A book taken off the shelf gives its row to the next one, as a deleted record does.
+        try app.open("books/9780141439518")
+        try app.perform(Command(.removeBook))
+        try app.open("library")
+        #expect(try app.state()?.selection == "9780441013593")
+        try app.moveSelection(.top)
 
-        try app.search("austen")
-        #expect(try app.state()?.currentScreen.query == "austen")
+        try app.search("herbert")
+        #expect(try app.state()?.currentScreen.query == "herbert")
         guard case .books(let found) = try app.readWindow(count: 10) else {
             Issue.record("expected search results")
             return
         }
-        #expect(found.rows.map(\.title) == ["Emma"])
+        #expect(found.rows.map(\.title) == ["Dune"])
         #expect(found.selectedIndex == 0)
         #expect(throws: ClubhouseError.self) { try app.search("!!") }
         try app.search(nil)

@@ -19,8 +19,19 @@ extension TabCoordinator {
     }
 
     /// Takes the book on screen off the shelf (`books/<isbn>`, in the library or a question).
+    /// A book taken off the shelf goes to the top of the shelf's order (its update time), so a
+    /// library whose selected row it was selects its neighbour now, as a deleted record's list does.
     package func removeBook(_ useCases: UseCases) throws -> Book {
-        try current(BookDetailCoordinator.self, "a book's screen (books/ISBN)").remove(useCases)
+        let detail = try current(BookDetailCoordinator.self, "a book's screen (books/ISBN)")
+        var neighbour: String?
+        if let selected = library.selected, selected == detail.book.isbn.digits {
+            let rows = try library.rows(useCases)
+            let below = try rows.move(from: selected, .by(1))
+            neighbour = below != selected ? below : try rows.move(from: selected, .by(-1))
+        }
+        let book = try detail.remove(useCases)
+        if let neighbour { library.selected = neighbour == book.isbn.digits ? nil : neighbour }
+        return book
     }
 
     package func deleteQuestion(_ useCases: UseCases) throws -> Question {

@@ -6,7 +6,7 @@ extension ClubhouseApp {
     // the selected row where it was on screen); at either end of the list the window fills from
     // the other side.
 
-    /// The window of the list on show around its stored selection (``NavigationState/selection``;
+    /// The window of the list on show around its stored selection (``/ClubhouseDomain/NavigationState/selection``;
     /// nil or a record that is gone: the first row or the row that took its place), read with
     /// the tree brought up to date as ``look(_:showing:)`` does. Throws
     /// ``/ClubhouseDomain/ClubhouseError/notOnScreen(_:)`` when the screen on show is not a list.

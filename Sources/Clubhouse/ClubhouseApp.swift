@@ -5,7 +5,7 @@ import Foundation
 /// A Clubhouse app on one database file: who is signed in, where they are, and the one road for
 /// every change.
 ///
-/// Open one on a file (``init(at:creating:)``) or in memory (``inMemory()``), keep it as long as
+/// Open one on a file (``init(at:creating:scene:)``) or in memory (``inMemory(scene:)``), keep it as long as
 /// you like, and send it commands: ``perform(_:)`` runs a link plus at most one action through the
 /// coordinators in one write transaction and saves where the user landed together with the data
 /// change; ``look(_:showing:)`` reads without writing anything. A state that another process (or

@@ -2,7 +2,7 @@ internal import ClubhousePersistence
 
 extension ClubhouseApp {
     /// Which database file an app opens. Always a literal file path, made absolute: never a SQLite
-    /// URI, and `:memory:` is just a file of that name (use ``ClubhouseApp/inMemory()`` for that).
+    /// URI, and `:memory:` is just a file of that name (use ``ClubhouseApp/inMemory(scene:)`` for that).
     public struct Location: Equatable, Sendable, CustomStringConvertible {
         /// The environment variable that names the file when no path is given (`CLUBHOUSE_DB`).
         public static let environmentVariable = DatabaseLocation.environmentVariable

@@ -91,7 +91,9 @@ extension TabCoordinator {
         let rows = try list.rows(useCases)
         let moved = try rows.move(from: list.selected, move)
         if case .row(let key) = move, moved == nil {
-            throw ClubhouseError.notOnScreen("\(key) is not a row of \(list.screen.path)")
+            // Quoted in part: a message is one line for people, whatever key was passed in.
+            let shown = key.count > 40 ? key.prefix(40) + "…" : Substring(key)
+            throw ClubhouseError.notOnScreen("'\(shown)' is not a row of \(list.screen.path)")
         }
         list.selected = moved
     }

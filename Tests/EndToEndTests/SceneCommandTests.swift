@@ -65,4 +65,27 @@ import Testing
         #expect(try clubhouse.run(["logout"]).status == 0)
         #expect(try clubhouse.run(["scene", "list"]).status == 1)
     }
+
+    @Test func aSceneWithATamperedNameCostsOnlyItself() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        #expect(try clubhouse.run(["open", "library", "--scene", "work"]).status == 0)
+        #expect(try clubhouse.run(["open", "questions"]).status == 0)
+        try sqlite(
+            path,
+            """
+            PRAGMA ignore_check_constraints = 1;
+            UPDATE navigation_state SET scene = 'x' || char(27) || '[2J' WHERE scene = 'work';
+            """)
+        let list = try clubhouse.run(["scene", "list"])
+        #expect(list.status == 0)
+        #expect(list.stdout.hasPrefix("* main  questions  "))
+        #expect(list.stderr == "warning: a saved scene whose name is not a scene name was left out\n")
+        #expect(try clubhouse.navigation()["tab"] as? String == "questions")
+        let check = try clubhouse.run(["check"])
+        #expect(check.status == 1)
+        #expect(check.stdout.hasPrefix("problem: navigation_state row 2: scene breaks CHECK ("), "\(check.stdout)")
+        #expect(!check.stdout.contains("\u{1B}"))
+    }
 }

@@ -54,7 +54,7 @@ package enum ListRows {
     }
 }
 
-/// What a window of the list on show holds (``ListWindow`` of the list's records).
+/// What a window of the list on show holds (a ``/ClubhouseDomain/ListWindow`` of the list's records).
 public enum ListWindowContent: Equatable, Sendable {
     /// The players list or the team picker (`players/confirm`), oldest first.
     case players(ListWindow<Player>)

@@ -15,6 +15,12 @@ import Testing
                 == "importing [########################################] 200/200 100%")
     }
 
+    @Test func countsBytesInAUnit() {
+        #expect(
+            ProgressBar.line(label: "importing", done: 50, total: 200, unit: " MiB", columns: 80)
+                == "importing [##########..............................] 50/200 MiB 25%")
+    }
+
     @Test func staysNarrowerThanTheTerminal() {
         for columns in [1, 5, 12, 20, 30, 45, 60, 200] {
             for done in [0, 1, 33, 999, 1000] {

@@ -38,12 +38,18 @@ struct ProgressBar {
 
     /// Shows `done` of `total`, replacing the line drawn before (nothing is written when the
     /// line would not change).
-    mutating func update(done: Int, total: Int) {
-        let line = Self.line(label: label, done: done, total: total, columns: columns)
+    mutating func update(done: Int, total: Int, unit: String = "") {
+        let line = Self.line(label: label, done: done, total: total, unit: unit, columns: columns)
         guard line != drawn else { return }
         // Carriage return, the line, then erase what a longer earlier line left to its right.
         send("\r\(line)\u{1B}[K")
         drawn = line
+    }
+
+    /// Shows `done` of `total` bytes, in MiB (KiB for a file under 10 MiB).
+    mutating func update(bytes done: Int, of total: Int) {
+        let shift = total >= 10 << 20 ? 20 : 10
+        update(done: done >> shift, total: total >> shift, unit: shift == 20 ? " MiB" : " KiB")
     }
 
     /// Clears the bar, leaving the cursor at the start of an empty line for what follows.
@@ -60,16 +66,16 @@ struct ProgressBar {
 
     /// The text of the bar for `done` of `total`, at most `columns - 1` columns wide (a line
     /// that fills the last column makes some terminals wrap). `label` is already escaped.
-    static func line(label: String, done: Int, total: Int, columns: Int) -> String {
+    static func line(label: String, done: Int, total: Int, unit: String = "", columns: Int) -> String {
         let total = max(total, 0)
         let done = min(max(done, 0), total)
         let percent = total == 0 ? 100 : done * 100 / total
-        let counts = "\(done)/\(total) \(percent)%"
+        let counts = "\(done)/\(total)\(unit) \(percent)%"
         let room = columns - 1
         let labelWidth = DisplayWidth.of(label)
         // label, space, [bar], space, counts; sized for the widest counts, so the bar does not
         // change length as the numbers grow.
-        let widest = "\(total)/\(total) 100%".count
+        let widest = "\(total)/\(total)\(unit) 100%".count
         let barWidth = min(maximumBarWidth, room - labelWidth - widest - 4)
         if barWidth >= minimumBarWidth {
             let filled = total == 0 ? barWidth : done * barWidth / total

@@ -88,6 +88,7 @@ package final class AppDatabase: UnitOfWork {
             // ones. It must be set before a transaction begins to count.
             config.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA cache_spill = \(Self.spillThresholdPages)")
+                Interruption.watch(db)
             }
             database = AppDatabase(queue: try DatabaseQueue(path: path, configuration: config), path: path)
         } catch {
@@ -246,6 +247,7 @@ package final class AppDatabase: UnitOfWork {
             return StorageError.cannotOpen(path: path, reason: "the file cannot be opened or created here")
         case .SQLITE_CORRUPT: return StorageError.damaged(path: path)
         case .SQLITE_FULL: return StorageError.diskFull
+        case .SQLITE_INTERRUPT: return StorageError.interrupted
         default: return StorageError.other(error.message ?? "\(error)")
         }
     }

@@ -69,7 +69,9 @@ struct BookImportCommand: ParsableCommand {
         let progress: (Int) -> Void = { read in bar?.update(bytes: read, of: file.size) }
         let outcome: Outcome
         do {
-            outcome = try CommandContext.perform(global, Command(.importBooks(reader, progress: progress)))
+            outcome = try LongWork.run {
+                try CommandContext.perform(global, Command(.importBooks(reader, progress: progress)))
+            }
         } catch {
             bar?.finish()
             throw file.failure ?? error
@@ -162,6 +164,7 @@ final class ImportFile {
     /// `BookCSVReader.Source`: one read(2) into `buffer`.
     func next(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
+            try LongWork.waitForInput(descriptor)
             let count = read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
             if errno == EINTR { continue }

@@ -45,6 +45,20 @@ import Testing
         #expect(ProgressBar.line(label: "x", done: 9, total: 4, columns: 20) == "x 4/4 100%")
     }
 
+    @Test func withoutRedrawingPrintsAPlainLineAtEachTenth() {
+        var written: [String] = []
+        var bar = ProgressBar(label: "importing", columns: 40, inPlace: false) { text in
+            written.append(text)
+            return true
+        }
+        for done in 0...40 { bar.update(done: done, total: 40) }
+        bar.finish()
+        #expect(written.count == 11)
+        #expect(written.first == "importing [................] 0/40 0%\n")
+        #expect(written.last == "importing [################] 40/40 100%\n")
+        #expect(!written.joined().contains { $0 == "\u{1B}" || $0 == "\r" })
+    }
+
     @Test func redrawsOnlyChangesAndClearsAtTheEnd() {
         var written: [String] = []
         var bar = ProgressBar(label: "importing", columns: 40) { text in

@@ -18,20 +18,27 @@ struct ProgressBar {
 
     private let label: String
     private let columns: Int
+    /// False on a terminal that cannot redraw a line (`TERM=dumb`): a plain line is printed at
+    /// each tenth of the work instead, with no carriage return or escape sequence.
+    private let inPlace: Bool
     private let sink: (String) -> Bool
     private var drawn: String?
+    private var printedTenth: Int?
     private var broken = false
 
     /// `columns` is the terminal's width; `sink` writes a piece of text, false when it could not.
-    init(label: String, columns: Int, sink: @escaping (String) -> Bool) {
+    init(label: String, columns: Int, inPlace: Bool = true, sink: @escaping (String) -> Bool) {
         self.label = TextOutput.escaped(label)
         self.columns = columns
+        self.inPlace = inPlace
         self.sink = sink
     }
 
     /// A bar on standard error, as wide as that terminal.
     static func onStandardError(label: String) -> ProgressBar {
-        ProgressBar(label: label, columns: terminalColumns(STDERR_FILENO)) { text in
+        ProgressBar(
+            label: label, columns: terminalColumns(STDERR_FILENO), inPlace: Terminal.canRedraw(STDERR_FILENO)
+        ) { text in
             writeAll(text, to: STDERR_FILENO)
         }
     }
@@ -41,6 +48,13 @@ struct ProgressBar {
     mutating func update(done: Int, total: Int, unit: String = "") {
         let line = Self.line(label: label, done: done, total: total, unit: unit, columns: columns)
         guard line != drawn else { return }
+        if !inPlace {
+            let tenth = total > 0 ? min(max(done, 0), total) * 10 / total : 10
+            guard tenth != printedTenth else { return }
+            printedTenth = tenth
+            send("\(line)\n")
+            return
+        }
         // Carriage return, the line, then erase what a longer earlier line left to its right.
         send("\r\(line)\u{1B}[K")
         drawn = line
@@ -54,7 +68,7 @@ struct ProgressBar {
 
     /// Clears the bar, leaving the cursor at the start of an empty line for what follows.
     mutating func finish() {
-        guard drawn != nil else { return }
+        guard drawn != nil, inPlace else { return }
         send("\r\u{1B}[K")
         drawn = nil
     }

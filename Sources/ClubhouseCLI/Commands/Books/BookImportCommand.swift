@@ -32,7 +32,8 @@ struct BookImportCommand: ParsableCommand {
 
             Prints 'imported N books: A added, U updated, R rejected', then the first \
             \(Self.shownRejections) rejected rows (--json lists them all). On a terminal, a \
-            progress bar (of the file's bytes) is drawn on standard error while the books are saved.
+            progress bar (of the file's bytes) is drawn on standard error while the books are saved \
+            (with TERM=dumb, a plain line at each tenth).
 
             Exit status: 0 when every row was imported; 2 when some rows were rejected (the \
             others were imported); 1 when nothing was imported (the file could not be read, or \

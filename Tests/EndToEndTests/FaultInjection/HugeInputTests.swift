@@ -98,6 +98,32 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    /// Just under the row limit, every row refused: each keeps its line and a shared reason, and
+    /// `--json` lists them all without building the whole text in memory.
+    @Test(arguments: [false, true])
+    func aMillionRejectedRowsAreReportedInBoundedMemory(_ json: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = try signedIn(folder)
+        let csv = folder.path("bad.csv")
+        try Data(("isbn,title\n" + String(repeating: "x\n", count: 999_999)).utf8).write(to: URL(fileURLWithPath: csv))
+        let out = folder.path("out")
+        let (ending, peak) = try Measured(
+            ["book", "import", csv, "--database", path] + (json ? ["--json"] : []), stdout: .file(out),
+            stderr: .file(folder.path("err")), in: folder
+        ).wait()
+        #expect(ending == .exited(1))
+        #expect(peak <= Self.memoryBoundKiB, "peak memory \(peak) KiB, --json \(json)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        if json {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let rejected = try #require(object["rejected"] as? [[String: Any]])
+            #expect(rejected.count == 999_999)
+            #expect(rejected.last?["line"] as? Int == 1_000_000)
+        } else {
+            #expect(text.hasPrefix("imported 0 books: 0 added, 0 updated, 999999 rejected\n"))
+        }
+    }
+
     @Test func aHugeFieldIsRefusedBeforeItIsHeldWhole() throws {
         let folder = try TemporaryFolder()
         let path = try signedIn(folder)

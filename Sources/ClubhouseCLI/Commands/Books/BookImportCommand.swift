@@ -81,7 +81,7 @@ struct BookImportCommand: ParsableCommand {
         bar?.finish()
         guard case .booksImported(let summary) = outcome.result else { return }
         if output.json {
-            Output.print(try JSONOutput.render(ImportJSON(summary)))
+            try ImportJSON.write(summary) { Output.write($0, to: STDOUT_FILENO) }
         } else {
             Output.print(Self.text(summary))
         }
@@ -103,24 +103,6 @@ struct BookImportCommand: ParsableCommand {
         let more = summary.rejected.count - shownRejections
         if more > 0 { lines.append("and \(more) more rejected \(more == 1 ? "row" : "rows") (--json lists them all)") }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// `{"added","rejected":[{"line","reason"}],"updated"}`.
-struct ImportJSON: Encodable {
-    struct Rejection: Encodable {
-        let line: Int
-        let reason: String
-    }
-
-    let added: Int
-    let updated: Int
-    let rejected: [Rejection]
-
-    init(_ summary: BookImportSummary) {
-        added = summary.added
-        updated = summary.updated
-        rejected = summary.rejected.map { Rejection(line: $0.line, reason: $0.reason) }
     }
 }
 

@@ -11,7 +11,6 @@ struct PlayerPages {
     static let size = 20
 
     private let players: [Player]
-    private let byID: [Player.ID: Player]
     /// The players paged through: all of them, or a search's matches.
     private var shown: [Player]
     private var search: String?
@@ -19,7 +18,6 @@ struct PlayerPages {
 
     init(_ players: [Player]) {
         self.players = players
-        byID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         shown = players
     }
 
@@ -102,6 +100,7 @@ struct PlayerPages {
     private func ids(_ typed: String) -> [Player]? {
         do {
             let ids = try ConfirmPlayersViewModel.ids(typed, team: .a)
+            let byID = Self.players(ids, among: players)
             if let unknown = ids.first(where: { byID[$0] == nil }) {
                 Output.note("no player \(unknown)")
                 return nil
@@ -116,6 +115,17 @@ struct PlayerPages {
             Output.note("type player ids such as 1,2,3")
             return nil
         }
+    }
+
+    /// The players with these ids, found in one pass: a squad of a million is not indexed whole
+    /// for the few ids typed.
+    static func players(_ ids: some Sequence<Player.ID>, among players: [Player]) -> [Player.ID: Player] {
+        let wanted = Set(ids)
+        var found: [Player.ID: Player] = [:]
+        for player in players where wanted.contains(player.id) && found[player.id] == nil {
+            found[player.id] = player
+        }
+        return found
     }
 
     /// `#1  Zoë O'Brien, ST`.

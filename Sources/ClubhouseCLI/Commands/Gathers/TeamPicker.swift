@@ -96,7 +96,7 @@ enum TeamPicker {
 
     /// "Team A: Zoë (#1, ST), Kai (#2); Team B: nobody yet".
     private static func describe(_ teams: [Team: [Player.ID]], _ players: [Player]) -> String {
-        let byID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let byID = PlayerPages.players(Team.allCases.flatMap { teams[$0] ?? [] }, among: players)
         return Team.allCases.map { team in
             let names = (teams[team] ?? []).map { id in
                 byID[id].map { "\(TextOutput.escaped($0.name)) (#\(id)\(PlayerPages.acronym($0)))" } ?? "#\(id)"

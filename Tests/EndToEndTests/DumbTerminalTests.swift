@@ -82,8 +82,8 @@ import Testing
         ]
         let run = try onTerminal(
             ["gather", "new"], database: path, term: term,
-            answer: { screen in answers.first { screen.hasSuffix($0.key) }?.value }
-        ) { screen in screen.contains("Team B\r\n") }
+            answer: { screen in answers.first { screen.hasSuffix($0.key) }?.value },
+            until: { screen in screen.contains("Team B\r\n") })
         #expect(run.ending == .exited(0), "\(run.screen.debugDescription)")
         #expect(!run.screen.contains("\u{1B}"), "\(run.screen.debugDescription)")
     }

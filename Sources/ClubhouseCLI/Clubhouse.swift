@@ -67,6 +67,9 @@ struct Clubhouse: ParsableCommand {
             try command.run()
         } catch let error as ExitCode {
             terminate(error.rawValue)
+        } catch let error as LongWork.Interrupted {
+            Output.write("error: \(error.message)\n", to: STDERR_FILENO)
+            terminate(error.status)
         } catch let error where isUsage(error) {
             usageError(error, arguments)
         } catch {

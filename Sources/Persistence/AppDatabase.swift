@@ -19,6 +19,10 @@ import GRDB
 package final class AppDatabase: UnitOfWork {
     /// "CLUB" in ASCII.
     package static let applicationID: Int32 = 0x434C_5542
+    /// The pages (4 KiB each) a transaction keeps in memory before it writes them to the file
+    /// (`PRAGMA cache_spill`): about 16 MiB. Not a multiple of 256: SQLite also reads the number
+    /// as a yes-or-no in one byte, and 4096 would turn spilling off.
+    static let spillThresholdPages = 4000
     /// The schema version this build writes (`PRAGMA user_version` once migrated).
     package static let schemaVersion = EmbeddedMigrations.all.last?.version ?? 0
 
@@ -77,11 +81,15 @@ package final class AppDatabase: UnitOfWork {
             var config = Configuration()
             config.busyMode = .timeout(10)
             config.label = "clubhouse"
-            // A large transaction (an import) keeps its pages in memory until it commits.
-            // Spilling them to the file mid-way would take the exclusive lock at once, and every
-            // other command, readers too, would wait out the whole import and give up after the
-            // busy timeout. It must be set before a transaction begins to count.
-            config.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_spill = OFF") }
+            // A transaction keeps its pages in memory until it commits, up to a bound: spilling
+            // them to the file mid-way takes the exclusive lock at once, and every other command,
+            // readers too, then waits for the commit (giving up after the busy timeout). Only an
+            // import of tens of thousands of books outgrows it; memory stays bounded for larger
+            // ones. It must be set before a transaction begins to count.
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA cache_spill = \(Self.spillThresholdPages)")
+                Interruption.watch(db)
+            }
             database = AppDatabase(queue: try DatabaseQueue(path: path, configuration: config), path: path)
         } catch {
             throw storageError(error, path: path)
@@ -239,6 +247,7 @@ package final class AppDatabase: UnitOfWork {
             return StorageError.cannotOpen(path: path, reason: "the file cannot be opened or created here")
         case .SQLITE_CORRUPT: return StorageError.damaged(path: path)
         case .SQLITE_FULL: return StorageError.diskFull
+        case .SQLITE_INTERRUPT: return StorageError.interrupted
         default: return StorageError.other(error.message ?? "\(error)")
         }
     }

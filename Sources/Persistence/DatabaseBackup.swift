@@ -8,8 +8,9 @@ import GRDB
 #endif
 
 /// `clubhouse backup FILE`: a consistent copy made with SQLite's online backup API. The copy is
-/// taken in one step under a read lock, so it is one committed state even while other processes
-/// write (they wait for it, as they wait for each other). The source is never migrated.
+/// taken under one read lock (a step of pages at a time, so that an interruption stops it within
+/// a step), so it is one committed state even while other processes write (they wait for it, as
+/// they wait for each other). The source is never migrated.
 ///
 /// The copy is written to a temporary file beside FILE and linked to FILE only once complete:
 /// a backup killed or out of space halfway never leaves a partial FILE (which a later command
@@ -19,6 +20,9 @@ package enum DatabaseBackup {
         package let version: Int
         package let bytes: Int64
     }
+
+    /// Pages copied between two looks at `Interruption`: 4 MiB.
+    private static let pagesPerStep: Int32 = 1024
 
     package static func copy(from source: DatabaseLocation, to destination: DatabaseLocation) throws -> Copy {
         let sourceQueue = try ReadOnlyDatabase.open(source)
@@ -41,7 +45,11 @@ package enum DatabaseBackup {
         }
         let destinationQueue = try mappingErrors(path: destination.path) { try DatabaseQueue(path: temporary.path) }
         try mappingErrors(path: destination.path) {
-            try sourceQueue.backup(to: destinationQueue)
+            // A step at a time inside one read transaction of the source: still one committed
+            // state, and an interruption is heard between two steps.
+            try sourceQueue.backup(to: destinationQueue, pagesPerStep: Self.pagesPerStep) { _ in
+                try Interruption.check()
+            }
             try destinationQueue.close()
         }
         guard link(temporary.path, destination.path) == 0 else {

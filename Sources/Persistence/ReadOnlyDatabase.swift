@@ -9,7 +9,10 @@ enum ReadOnlyDatabase {
         guard try DatabaseFile.inspect(location) != .missing else { throw StorageError.noDatabase(path: location.path) }
         do {
             var config = Configuration()
-            config.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA query_only = 1")
+                Interruption.watch(db)
+            }
             config.busyMode = .timeout(10)
             config.label = "clubhouse-read-only"
             return try DatabaseQueue(path: location.path, configuration: config)

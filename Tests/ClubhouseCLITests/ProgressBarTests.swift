@@ -15,6 +15,12 @@ import Testing
                 == "importing [########################################] 200/200 100%")
     }
 
+    @Test func countsBytesInAUnit() {
+        #expect(
+            ProgressBar.line(label: "importing", done: 50, total: 200, unit: " MiB", columns: 80)
+                == "importing [##########..............................] 50/200 MiB 25%")
+    }
+
     @Test func staysNarrowerThanTheTerminal() {
         for columns in [1, 5, 12, 20, 30, 45, 60, 200] {
             for done in [0, 1, 33, 999, 1000] {
@@ -37,6 +43,20 @@ import Testing
     @Test func keepsCountsInRange() {
         #expect(ProgressBar.line(label: "x", done: 5, total: 0, columns: 20) == "x 0/0 100%")
         #expect(ProgressBar.line(label: "x", done: 9, total: 4, columns: 20) == "x 4/4 100%")
+    }
+
+    @Test func withoutRedrawingPrintsAPlainLineAtEachTenth() {
+        var written: [String] = []
+        var bar = ProgressBar(label: "importing", columns: 40, inPlace: false) { text in
+            written.append(text)
+            return true
+        }
+        for done in 0...40 { bar.update(done: done, total: 40) }
+        bar.finish()
+        #expect(written.count == 11)
+        #expect(written.first == "importing [................] 0/40 0%\n")
+        #expect(written.last == "importing [################] 40/40 100%\n")
+        #expect(!written.joined().contains { $0 == "\u{1B}" || $0 == "\r" })
     }
 
     @Test func redrawsOnlyChangesAndClearsAtTheEnd() {

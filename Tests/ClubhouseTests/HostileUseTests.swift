@@ -35,13 +35,13 @@ import Testing
             return
         }
         #expect(throws: ClubhouseError.self) { try app.readPlayers(model) { _ in try app.look() } }
-        let csv = try BookCSV.parse(Array("isbn,title\n0-441-01359-7,Dune\n".utf8))
+        let csv = BookCSVReader(bytes: Array("isbn,title\n0-441-01359-7,Dune\n".utf8))
         let reentered = Mailbox()
         try app.perform(
             Command(
                 .importBooks(
                     csv,
-                    progress: { _, _ in
+                    progress: { _ in
                         reentered.put(Result { try app.look() })
                     })))
         guard case .failure(let error) = try #require(reentered.take(within: 0)) else {

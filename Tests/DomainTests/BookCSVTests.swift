@@ -196,6 +196,56 @@ import Testing
         #expect(throws: ClubhouseError.self) { try parse(text) }
     }
 
+    /// The reader gets the file in pieces of any size: a record, a quote, a CRLF or a doubled
+    /// quote cut between two reads must read as in one piece.
+    @Test(arguments: [1, 2, 3, 5, 64])
+    func readsTheSameWhateverPiecesTheFileComesIn(_ piece: Int) throws {
+        let text =
+            "\u{FEFF}isbn,title,description\r\n\r\n"
+            + "9780306406157,\"Dune, \"\"the\"\" one\",\"a\r\nb\rc\"\r\n"
+            + "9781861972712,The\"Hobbit,x\r"
+            + "9780140449136,\"Ulysses\"x,y\n"
+            + "bad,row\n"
+            + "9780140449136,Ulysses,\"open"
+        let whole = try parse(text)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        let reader = BookCSVReader { buffer in
+            let count = min(piece, buffer.count, bytes.count - offset)
+            buffer.copyBytes(from: bytes[offset..<offset + count])
+            offset += count
+            return count
+        }
+        var pieces = BookImport(columns: try reader.columns())
+        while let item = try reader.next() {
+            switch item {
+            case .book(let row): pieces.books.append(row)
+            case .rejected(let rejection): pieces.rejected.append(rejection)
+            }
+        }
+        #expect(pieces == whole)
+        #expect(whole.books.count == 1 && whole.rejected.count == 4)
+        #expect(reader.bytesRead == bytes.count)
+    }
+
+    @Test func refusesARowLongerThanTheLimitBeforeReadingItWhole() {
+        var served = 0
+        let reader = BookCSVReader { buffer in
+            let head = Array("isbn,title\n9780306406157,\"".utf8)
+            if served == 0 {
+                buffer.copyBytes(from: head)
+                served = head.count
+                return head.count
+            }
+            // An endless value.
+            for index in buffer.indices { buffer[index] = UInt8(ascii: "x") }
+            served += buffer.count
+            return buffer.count
+        }
+        #expect(throws: ClubhouseError.self) { while try reader.next() != nil {} }
+        #expect(served < BookCSV.maximumRowBytes + 4 * BookCSVReader.chunkSize)
+    }
+
     @Test func readsAnyCollectionOfBytes() throws {
         let bytes = "isbn,title\n9780306406157,Dune\n".utf8
         #expect(try BookCSV.parse(bytes).books.count == 1)

@@ -26,6 +26,9 @@ public enum StorageError: Error, Equatable, Sendable {
     case diskFull
     /// The file an app opened was deleted, moved away or replaced by another file while open.
     case moved(path: String)
+    /// The work was stopped on request (a signal to the command line) before it finished; what
+    /// it had written was rolled back.
+    case interrupted
     /// Anything else SQLite or the system reported, in their words.
     case other(String)
 
@@ -47,6 +50,7 @@ public enum StorageError: Error, Equatable, Sendable {
         case .diskFull: "the disk is full; nothing was written"
         case .moved(let path):
             "the database at \(path) was deleted, moved or replaced while it was open; open it again"
+        case .interrupted: "interrupted; nothing was changed"
         case .other(let message): "database: \(message)"
         }
     }

@@ -42,62 +42,43 @@ public struct BookImport: Equatable, Sendable {
 /// by the add-book form's own rules (`BookForm.draft(from:)`), an empty value meaning none.
 ///
 /// Empty lines are skipped. A row that breaks the format or a rule is refused on its own; a file
-/// that cannot be read as books at all (empty, not UTF-8, a bad header, too large) is refused
-/// whole. Rows are not merged by ISBN here: a later row with the same ISBN updates the book the
+/// that cannot be read as books at all (empty, not UTF-8, a bad header) is refused
+/// whole, and so is one with a row longer than `maximumRowBytes` or more than `maximumRows`
+/// rows. Rows are not merged by ISBN here: a later row with the same ISBN updates the book the
 /// earlier one saved, as importing the rows one by one would.
 public enum BookCSV {
-    /// Far more than any library; a guard against reading a disk image as books.
-    public static let maximumBytes = 256 * 1024 * 1024
-    /// Bounds the memory one file can ask for (each row keeps a draft or a reason).
+    /// Far more than any book's row (a description is at most 4 000 characters); a longer one is
+    /// refused before it is held whole.
+    public static let maximumRowBytes = 1024 * 1024
+    /// More rows than any library; counted while reading.
     public static let maximumRows = 1_000_000
     /// The header of a file with every column.
     public static let fullHeader = BookField.allCases.map(\.rawValue).joined(separator: ",")
 
     /// More columns than that is not a header of books (and need not all be kept to say so).
-    private static let maximumHeaderColumns = 64
+    static let maximumHeaderColumns = 64
 
+    /// The whole file at once, for files in memory; `BookCSVReader` reads one a row at a time.
     public static func parse(_ bytes: some Collection<UInt8>) throws(ClubhouseError) -> BookImport {
-        let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
-            Result { () throws(ClubhouseError) in try parse(buffer: buffer) }
+        let reader = BookCSVReader(bytes: bytes)
+        do {
+            var result = BookImport(columns: try reader.columns())
+            while let item = try reader.next() {
+                switch item {
+                case .book(let row): result.books.append(row)
+                case .rejected(let rejection): result.rejected.append(rejection)
+                }
+            }
+            return result
+        } catch let error as ClubhouseError {
+            throw error
+        } catch {
+            // The source in memory throws nothing; the reader throws only ClubhouseError.
+            throw .invalidInput(String(describing: error))
         }
-        if let contiguous { return try contiguous.get() }
-        let copy = Array(bytes)
-        return try copy.withUnsafeBufferPointer { buffer in
-            Result { () throws(ClubhouseError) in try parse(buffer: buffer) }
-        }.get()
     }
 
-    private static func parse(buffer: UnsafeBufferPointer<UInt8>) throws(ClubhouseError) -> BookImport {
-        guard buffer.count <= maximumBytes else {
-            throw .invalidInput("the file is larger than \(maximumBytes >> 20) MiB; split it into smaller files")
-        }
-        var start = 0
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
-            start = 3
-        } else if buffer.starts(with: [0xFF, 0xFE]) || buffer.starts(with: [0xFE, 0xFF]) {
-            throw .invalidInput("the file is UTF-16 text; save it as UTF-8 (CSV UTF-8 in a spreadsheet)")
-        }
-        var scanner = CSVScanner(buffer, from: start)
-        var record = CSVScanner.Record()
-        guard scanner.next(into: &record, keep: maximumHeaderColumns) else {
-            throw .invalidInput("the file is empty; its first line must name the columns, such as: \(fullHeader)")
-        }
-        var result = BookImport(columns: try header(record, scanner))
-        var scratch: [UInt8] = []
-        var fields = [String: String](minimumCapacity: result.columns.count)
-        while scanner.next(into: &record, keep: result.columns.count) {
-            guard result.books.count + result.rejected.count < maximumRows else {
-                throw .invalidInput("the file has more than \(maximumRows) rows; split it into smaller files")
-            }
-            switch row(record, result.columns, scanner, &scratch, &fields) {
-            case .book(let draft): result.books.append(BookImport.Row(line: record.line, draft: draft))
-            case .rejected(let reason): result.rejected.append(BookImport.Rejection(line: record.line, reason: reason))
-            }
-        }
-        return result
-    }
-
-    private static func header(_ record: CSVScanner.Record, _ scanner: CSVScanner) throws(ClubhouseError)
+    static func header(_ record: CSVScanner.Record, _ scanner: CSVScanner) throws(ClubhouseError)
         -> [BookField]
     {
         let example = "the first line must name the columns, such as: \(fullHeader)"
@@ -137,13 +118,13 @@ public enum BookCSV {
         return columns
     }
 
-    private enum RowOutcome {
+    enum RowOutcome {
         case book(BookDraft)
         case rejected(String)
     }
 
     /// One data row as a draft, or why not. `scratch` and `fields` are reused from row to row.
-    private static func row(
+    static func row(
         _ record: CSVScanner.Record, _ columns: [BookField], _ scanner: CSVScanner, _ scratch: inout [UInt8],
         _ fields: inout [String: String]
     ) -> RowOutcome {

@@ -1,5 +1,6 @@
 /// Splits RFC 4180 text into records of fields, as byte ranges: no text is built here, so the
-/// loop that visits every byte does nothing but compare it. Line breaks are CRLF, LF or a lone
+/// loop that visits every byte does nothing but compare it. It reads a window of a longer input
+/// (`atEnd` false) as well as a whole one: a record that runs past the window is left unread. Line breaks are CRLF, LF or a lone
 /// CR, inside quotes as outside. The scanner is lenient about where a record ends (a stray quote
 /// does not swallow the file), and reports what broke the format so the caller can reject it.
 struct CSVScanner {
@@ -35,25 +36,55 @@ struct CSVScanner {
     private static let lineFeed = UInt8(ascii: "\n")
     private static let carriageReturn = UInt8(ascii: "\r")
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var position: Int
-    /// The physical line `position` is on.
-    private(set) var line = 1
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
-        self.bytes = bytes
-        position = start
+    /// What `next` found.
+    enum Scan: Equatable {
+        case record
+        /// The end of the input: no more records.
+        case end
+        /// The record runs past the bytes at hand (and the input goes on): nothing was consumed;
+        /// call again with more bytes.
+        case needMore
     }
 
-    /// Reads the next record into `record` (its storage reused), skipping empty lines; false at
-    /// the end of the text. At most `keep` fields are stored, so that a line of a million commas
-    /// costs no memory.
-    mutating func next(into record: inout Record, keep: Int) -> Bool {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the input ends with `bytes`; otherwise a record that reaches their end is left
+    /// for the caller to extend, since its next byte may change it.
+    private let atEnd: Bool
+    private(set) var position: Int
+    /// The physical line `position` is on.
+    private(set) var line: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, line: Int = 1, atEnd: Bool = true) {
+        self.bytes = bytes
+        self.atEnd = atEnd
+        position = start
+        self.line = line
+    }
+
+    /// Reads the next record into `record` (its storage reused), skipping empty lines. At most
+    /// `keep` fields are stored, so that a line of a million commas costs no memory.
+    mutating func next(into record: inout Record, keep: Int) -> Scan {
         let count = bytes.count
         while position < count, bytes[position] == Self.lineFeed || bytes[position] == Self.carriageReturn {
+            // A CR last: the LF that may follow belongs to it.
+            if bytes[position] == Self.carriageReturn, position + 1 == count, !atEnd { return .needMore }
             skipLineBreak()
         }
-        guard position < count else { return false }
+        guard position < count else { return atEnd ? .end : .needMore }
+        let recordStart = position
+        let recordLine = line
+        let scan = scanRecord(into: &record, keep: keep)
+        if scan == .needMore {
+            position = recordStart
+            line = recordLine
+        }
+        return scan
+    }
+
+    private mutating func scanRecord(into record: inout Record, keep: Int) -> Scan {
+        let count = bytes.count
+        // Whether the bytes at hand end before `index` while more are to come.
+        func cutShort(_ index: Int) -> Bool { index >= count && !atEnd }
         record.line = line
         record.count = 0
         record.fields.removeAll(keepingCapacity: true)
@@ -69,6 +100,7 @@ struct CSVScanner {
                 while position < count {
                     let byte = bytes[position]
                     if byte == Self.quote {
+                        if cutShort(position + 1) { return .needMore }
                         if position + 1 < count, bytes[position + 1] == Self.quote {
                             doubled = true
                             position += 2
@@ -77,6 +109,7 @@ struct CSVScanner {
                         closed = true
                         break
                     }
+                    if byte == Self.carriageReturn, cutShort(position + 1) { return .needMore }
                     if byte == Self.lineFeed || (byte == Self.carriageReturn && !isLineFeed(at: position + 1)) {
                         line += 1
                     }
@@ -84,9 +117,10 @@ struct CSVScanner {
                 }
                 scanned = Field(start: start, end: position, hasDoubledQuotes: doubled)
                 guard closed else {
+                    if !atEnd { return .needMore }
                     record.problem = record.problem ?? .unterminatedQuote(field: field)
                     store(scanned, in: &record, keep: keep)
-                    return true
+                    return .record
                 }
                 position += 1
                 if position < count, !isFieldEnd(bytes[position]) {
@@ -105,14 +139,16 @@ struct CSVScanner {
                 if stray { record.problem = record.problem ?? .strayQuote(field: field) }
                 scanned = Field(start: start, end: position, hasDoubledQuotes: false)
             }
+            if cutShort(position) { return .needMore }
             store(scanned, in: &record, keep: keep)
-            guard position < count else { return true }
+            guard position < count else { return .record }
             if bytes[position] == Self.comma {
                 position += 1
                 continue
             }
+            if bytes[position] == Self.carriageReturn, cutShort(position + 1) { return .needMore }
             skipLineBreak()
-            return true
+            return .record
         }
     }
 

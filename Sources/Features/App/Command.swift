@@ -86,9 +86,10 @@ public enum Action {
     case deleteGather
     /// Opens the gather in progress wherever the user is, then acts on it.
     case gather(GatherAction)
-    /// Saves the valid rows of a parsed file on the user's shelf; where the user is stays as it
-    /// is (an import changes data only). `progress(done, total)` is called as rows are saved.
-    case importBooks(BookImport, progress: ((_ done: Int, _ total: Int) -> Void)?)
+    /// Saves the valid rows of a CSV file on the user's shelf as they are read, in one
+    /// transaction; where the user is stays as it is (an import changes data only).
+    /// `progress(bytesRead)` is called as rows are saved.
+    case importBooks(BookCSVReader, progress: ((_ bytesRead: Int) -> Void)?)
 }
 
 public enum GatherAction: Equatable, Sendable {

@@ -239,14 +239,15 @@ struct ClosingPipe {
     }
 }
 
-/// Writes `total` bytes of `byte` into `fd` from a thread of its own, then closes it; the number
+/// Writes `total` bytes of `byte` (or `pattern` over and over) into `fd` from a thread of its own, then closes it; the number
 /// of bytes the reader took is known once `finished` is waited for. A reader that goes away ends
 /// the writing with EPIPE (SIGPIPE is blocked on that thread only, so the test process lives on).
 final class StreamingWriter: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let count = Counter()
 
-    init(fd: Int32, total: Int, byte: UInt8 = UInt8(ascii: "p"), chunk: Int = 1 << 16) {
+    init(fd: Int32, total: Int, byte: UInt8 = UInt8(ascii: "p"), pattern: [UInt8]? = nil, chunk: Int = 1 << 16) {
+        let pattern = pattern ?? [byte]
         let done = done
         let count = count
         let thread = Thread {
@@ -254,7 +255,7 @@ final class StreamingWriter: Sendable {
             sigemptyset(&blocked)
             sigaddset(&blocked, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
-            let buffer = [UInt8](repeating: byte, count: chunk)
+            let buffer = (0..<chunk).map { pattern[$0 % pattern.count] }
             var written = 0
             outer: while written < total {
                 let size = min(chunk, total - written)

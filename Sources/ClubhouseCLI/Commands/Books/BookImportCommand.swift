@@ -1,6 +1,5 @@
 import ArgumentParser
 import Clubhouse
-import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -27,11 +26,14 @@ struct BookImportCommand: ParsableCommand {
             repeating the ISBN of an earlier row (the later row wins): both count as updated. A \
             row that breaks a rule is skipped and listed with its line; the other rows are \
             imported, all in one transaction. A file that cannot be read at all (missing, not \
-            UTF-8, no header) imports nothing. Where you are in the app does not change.
+            UTF-8, no header, a row longer than 1 MiB, more than 1 000 000 rows) imports \
+            nothing. The file is read as the books are saved, so memory stays small whatever \
+            its size. Where you are in the app does not change.
 
             Prints 'imported N books: A added, U updated, R rejected', then the first \
             \(Self.shownRejections) rejected rows (--json lists them all). On a terminal, a \
-            progress bar is drawn on standard error while the books are saved.
+            progress bar (of the file's bytes) is drawn on standard error while the books are saved \
+            (with TERM=dumb, a plain line at each tenth).
 
             Exit status: 0 when every row was imported; 2 when some rows were rejected (the \
             others were imported); 1 when nothing was imported (the file could not be read, or \
@@ -54,25 +56,32 @@ struct BookImportCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        // Reading and parsing are the slow part: done before the write transaction opens.
-        let parsed = try BookCSV.parse(try ImportFile.read(file))
-        var bar: ProgressBar? =
-            isatty(STDERR_FILENO) == 1 && !parsed.books.isEmpty ? .onStandardError(label: "importing books") : nil
-        let progress: (Int, Int) -> Void = { done, total in
-            bar?.update(done: done, total: total)
-            // Cleared at once, so that a warning printed after the action starts on its own line.
-            if done == total { bar?.finish() }
+        let file = try ImportFile(file)
+        defer { file.closeFile() }
+        let reader = BookCSVReader(source: file.next(into:))
+        // A file that cannot be read as books at all is refused before the write lock is taken.
+        do {
+            _ = try reader.columns()
+        } catch {
+            throw file.failure ?? error
         }
+        var bar: ProgressBar? =
+            isatty(STDERR_FILENO) == 1 && file.size > 0 ? .onStandardError(label: "importing books") : nil
+        let progress: (Int) -> Void = { read in bar?.update(bytes: read, of: file.size) }
         let outcome: Outcome
         do {
-            outcome = try CommandContext.perform(global, Command(.importBooks(parsed, progress: progress)))
+            outcome = try LongWork.run {
+                try CommandContext.perform(global, Command(.importBooks(reader, progress: progress)))
+            }
         } catch {
             bar?.finish()
-            throw error
+            throw file.failure ?? error
         }
+        // Cleared before anything is printed, so that a warning starts on its own line.
+        bar?.finish()
         guard case .booksImported(let summary) = outcome.result else { return }
         if output.json {
-            Output.print(try JSONOutput.render(ImportJSON(summary)))
+            try ImportJSON.write(summary) { Output.write($0, to: STDOUT_FILENO) }
         } else {
             Output.print(Self.text(summary))
         }
@@ -97,64 +106,55 @@ struct BookImportCommand: ParsableCommand {
     }
 }
 
-/// `{"added","rejected":[{"line","reason"}],"updated"}`.
-struct ImportJSON: Encodable {
-    struct Rejection: Encodable {
-        let line: Int
-        let reason: String
-    }
+/// The file to import, read a chunk at a time as the rows are saved (`BookCSVReader`), so that
+/// memory stays bounded whatever its size. A failure to read it ends the import, which then
+/// saves nothing; `failure` keeps it to report as it was.
+final class ImportFile {
+    private let descriptor: Int32
+    private let name: String
+    /// The size of a regular file (for progress); 0 for standard input, a pipe or a device.
+    let size: Int
+    private(set) var failure: InputError?
 
-    let added: Int
-    let updated: Int
-    let rejected: [Rejection]
-
-    init(_ summary: BookImportSummary) {
-        added = summary.added
-        updated = summary.updated
-        rejected = summary.rejected.map { Rejection(line: $0.line, reason: $0.reason) }
-    }
-}
-
-/// The bytes of the file to import, read whole (up to `BookCSV.maximumBytes`) before anything
-/// else happens, so that a file that cannot be read imports nothing.
-enum ImportFile {
-    static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return try read(STDIN_FILENO, name: "standard input", sizeHint: 0) }
+    init(_ path: String) throws {
+        if path == "-" {
+            descriptor = STDIN_FILENO
+            name = "standard input"
+            size = 0
+            return
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InputError(message: "cannot read \(path): \(reason(errno))") }
-        defer { close(descriptor) }
+        guard descriptor >= 0 else { throw InputError(message: "cannot read \(path): \(Self.reason(errno))") }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw InputError(message: "cannot read \(path): \(reason(errno))")
+            let error = InputError(message: "cannot read \(path): \(Self.reason(errno))")
+            close(descriptor)
+            throw error
         }
         if status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
             throw InputError(message: "\(path) is a folder, not a CSV file")
         }
-        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-        guard size <= BookCSV.maximumBytes else { throw tooLarge(path) }
-        return try read(descriptor, name: path, sizeHint: size)
+        self.descriptor = descriptor
+        name = path
+        size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
     }
 
-    private static func read(_ descriptor: Int32, name: String, sizeHint: Int) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        // One byte more than the file's size, so that the read that finds its end needs no regrowing.
-        bytes.reserveCapacity(max(sizeHint + 1, 64 * 1024))
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+    func closeFile() {
+        if descriptor != STDIN_FILENO { close(descriptor) }
+    }
+
+    /// `BookCSVReader.Source`: one read(2) into `buffer`.
+    func next(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(message: "cannot read \(name): \(reason(errno))")
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-            // Beyond the limit: stop reading (a pipe or device may never end).
-            if bytes.count > BookCSV.maximumBytes { throw tooLarge(name) }
+            try LongWork.waitForInput(descriptor)
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            let error = InputError(message: "cannot read \(name): \(Self.reason(errno)); nothing was imported")
+            failure = error
+            throw error
         }
-    }
-
-    private static func tooLarge(_ name: String) -> InputError {
-        InputError(message: "\(name) is larger than \(BookCSV.maximumBytes >> 20) MiB; split it into smaller files")
     }
 
     private static func reason(_ code: Int32) -> String {

@@ -24,7 +24,7 @@ struct BackupCommand: ParsableCommand {
         let destination = try ClubhouseApp.Location(path: file)
         let copy: ClubhouseApp.BackupReport
         do {
-            copy = try ClubhouseApp.backup(source, to: destination)
+            copy = try LongWork.run { try ClubhouseApp.backup(source, to: destination) }
         } catch let error as StorageError {
             // What went wrong with the copy is said of the copy, not of "the database".
             switch error {

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let location = try CommandContext.location(global)
-        let report = try ClubhouseApp.check(location)
+        let report = try LongWork.run { try ClubhouseApp.check(location) }
         for note in report.notes { Output.note(note) }
         for problem in report.problems { Output.print("problem: \(Output.line(problem))") }
         if report.problems.isEmpty {

@@ -9,8 +9,9 @@ struct GatherNewCommand: CheckedCommand {
             Give each team as player ids, as 'player list' shows them:
               clubhouse gather new --team-a 1,2,3 --team-b 4,5,6
             At least two players, both teams filled, nobody on both. On a terminal without the \
-            team options, it asks who plays; everyone picked starts on the bench and is moved to \
-            Team A or Team B. Only one gather runs at a time.
+            team options, it asks who plays (more than 20 players are shown a page at a time: n \
+            and p turn pages, /name searches); everyone picked starts on the bench and is moved \
+            to Team A or Team B. Only one gather runs at a time.
             """
     )
 

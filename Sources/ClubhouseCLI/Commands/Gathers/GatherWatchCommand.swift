@@ -16,8 +16,8 @@ struct GatherWatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Watch the countdown and score live until time is up or Ctrl-C.",
         discussion: """
-            On a terminal one line is redrawn in place each second; otherwise one line is printed \
-            per second. Watching only reads: the gather goes on (or stays paused) when it stops, \
+            On a terminal one line is redrawn in place each second; otherwise (or with \
+            TERM=dumb) one line is printed per second. Watching only reads: the gather goes on (or stays paused) when it stops, \
             and other commands can score or pause meanwhile.
             """
     )
@@ -26,7 +26,7 @@ struct GatherWatchCommand: ParsableCommand {
 
     func run() throws {
         let app = try CommandContext.app(global)
-        let inPlace = isatty(STDOUT_FILENO) == 1
+        let inPlace = Terminal.canRedraw(STDOUT_FILENO)
         signal(SIGINT) { _ in interrupted = 1 }
         // A parent may have started us with SIGINT blocked; Ctrl-C must still stop the watch.
         var interrupts = sigset_t()

@@ -36,11 +36,8 @@ enum TeamPicker {
                 "a gather needs at least two players; you have \(players.count) (add some with: clubhouse player add)")
         }
         CommandContext.warn(shown: players)
-        Output.prompt("Players:\n")
-        for player in players {
-            Output.prompt("  #\(player.id)  \(TextOutput.escaped(player.name))\(acronym(player))\n")
-        }
-        var picked = try pick(players)
+        var pages = PlayerPages(players)
+        var picked = try pages.pick()
         Output.prompt(
             "Everyone picked starts on the bench. Move each to team a or b (Enter keeps them on the bench).\n")
         teams = [.a: [], .b: []]
@@ -80,34 +77,11 @@ enum TeamPicker {
         }
     }
 
-    private static func pick(_ players: [Player]) throws -> [Player] {
-        while true {
-            Output.prompt("Who plays? (ids separated by commas, Enter for everyone): ")
-            guard let line = readLine(strippingNewline: true) else {
-                throw InputError(message: "no players picked; nothing was started")
-            }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { return players }
-            do {
-                let ids = try ConfirmPlayersViewModel.ids(line, team: .a)
-                let byID = Dictionary(uniqueKeysWithValues: players.map { ($0.id, $0) })
-                guard let unknown = ids.first(where: { byID[$0] == nil }) else {
-                    guard Set(ids).count >= 2 else {
-                        Output.note("a gather needs at least two players")
-                        continue
-                    }
-                    var seen: Set<Player.ID> = []
-                    return ids.filter { seen.insert($0).inserted }.compactMap { byID[$0] }
-                }
-                Output.note("no player \(unknown)")
-            } catch {
-                Output.note("type player ids such as 1,2,3")
-            }
-        }
-    }
-
     private static func askTeam(_ player: Player) throws -> Team? {
         while true {
-            Output.prompt("\(TextOutput.escaped(player.name)) (#\(player.id)\(acronym(player))): team a, b or bench? ")
+            Output.prompt(
+                "\(TextOutput.escaped(player.name)) (#\(player.id)\(PlayerPages.acronym(player))): team a, b or bench? "
+            )
             guard let line = readLine(strippingNewline: true) else {
                 throw InputError(message: "no team for \(player.name); the moves so far are kept in the draft")
             }
@@ -122,16 +96,12 @@ enum TeamPicker {
 
     /// "Team A: Zoë (#1, ST), Kai (#2); Team B: nobody yet".
     private static func describe(_ teams: [Team: [Player.ID]], _ players: [Player]) -> String {
-        let byID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let byID = PlayerPages.players(Team.allCases.flatMap { teams[$0] ?? [] }, among: players)
         return Team.allCases.map { team in
             let names = (teams[team] ?? []).map { id in
-                byID[id].map { "\(TextOutput.escaped($0.name)) (#\(id)\(acronym($0)))" } ?? "#\(id)"
+                byID[id].map { "\(TextOutput.escaped($0.name)) (#\(id)\(PlayerPages.acronym($0)))" } ?? "#\(id)"
             }
             return "\(team.name): \(names.isEmpty ? "nobody yet" : names.joined(separator: ", "))"
         }.joined(separator: "; ")
-    }
-
-    private static func acronym(_ player: Player) -> String {
-        player.position.map { ", \($0.acronym)" } ?? ""
     }
 }

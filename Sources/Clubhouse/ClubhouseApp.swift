@@ -48,6 +48,15 @@ public final class ClubhouseApp: @unchecked Sendable {
         self.init(database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) })
     }
 
+    /// Opens the database at `location` only to sign out of it, also when its version mark was
+    /// changed but its tables are exactly this build's schema (``StorageError/versionMarkWrong(path:recorded:tables:)``):
+    /// whatever the marks say, a user can always sign out. The marks are left as they are.
+    package convenience init(signingOutOf location: Location) throws {
+        self.init(
+            database: try Self.mapping { try AppDatabase.open(location.resolved, creating: false, forSigningOut: true) }
+        )
+    }
+
     /// Opens (creating if needed) the database at a literal file path.
     public convenience init(path: String) throws {
         try self.init(at: try Location(path: path))

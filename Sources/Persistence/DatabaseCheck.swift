@@ -36,7 +36,9 @@ package enum DatabaseCheck {
         }
         let queue = try ReadOnlyDatabase.open(location)
         do {
-            var (report, isCurrent) = try queue.read { db in try run(db, isWellFormedHash: isWellFormedHash) }
+            var (report, isCurrent) = try queue.read { db in
+                try run(db, path: location.path, isWellFormedHash: isWellFormedHash)
+            }
             if isCurrent { try fullTextIndex(queue, into: &report) }
             report.isCurrent = isCurrent
             return report
@@ -46,30 +48,44 @@ package enum DatabaseCheck {
     }
 
     /// The report, and whether the file has this build's schema (so its values were checked).
-    private static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> (Report, Bool) {
+    /// What it says of the schema is what the next command does (`SchemaStatus` decides both).
+    private static func run(_ db: Database, path: String, isWellFormedHash: (String) -> Bool) throws -> (Report, Bool) {
         let (applicationID, version) = try AppDatabase.marks(db)
         var report = Report(version: version, problems: [], notes: [])
-        if applicationID == 0, version == 0, try SchemaShape.objects(db).isEmpty {
+        let status = try SchemaStatus.of(db, path: path)
+        switch status {
+        case .new:
             report.notes.append("the file is empty; the next command sets it up")
             return (report, false)
-        }
-        guard applicationID == AppDatabase.applicationID else {
+        case .refused(.notClubhouseDatabase):
             report.problems.append("the file is not a Clubhouse database (application id \(applicationID))")
             return (report, false)
+        default:
+            break
         }
         report.problems += try integrity(db)
-        guard version <= AppDatabase.schemaVersion else {
-            report.problems.append(
-                "schema \(version) is newer than this clubhouse knows (\(AppDatabase.schemaVersion))")
+        switch status {
+        case .current:
+            break
+        case .older(let version):
+            report.notes.append(
+                "schema \(version) is older than \(AppDatabase.schemaVersion); the next command upgrades it")
             return (report, false)
-        }
-        let shape = try SchemaShape.differences(db, version: version).map { "schema \(version): \($0)" }
-        report.problems += shape
-        guard version == AppDatabase.schemaVersion, shape.isEmpty else {
-            if version < AppDatabase.schemaVersion {
-                report.notes.append(
-                    "schema \(version) is older than \(AppDatabase.schemaVersion); the next command upgrades it")
+        case .refused(let error):
+            switch error {
+            case .newerSchema(_, let found, let known):
+                report.problems.append("schema \(found) is newer than this clubhouse knows (\(known))")
+            case .versionMarkWrong(_, let recorded, let tables):
+                report.problems.append(
+                    "the file records schema \(recorded) (user_version), but its tables are those of schema \(tables)")
+            case .schemaMismatch(_, let version, let differences):
+                report.problems += differences.map { "schema \(version): \($0)" }
+            default:
+                report.problems.append(error.message)
             }
+            report.notes.append("every command but backup refuses the file: \(error.message)")
+            return (report, false)
+        case .new:
             return (report, false)
         }
         let findings = try StoredValueCheck.run(db, isWellFormedHash: isWellFormedHash)

@@ -211,6 +211,11 @@ package final class AppDatabase: UnitOfWork {
 
     static func storageError(_ error: any Error, path: String) -> any Error {
         guard let error = error as? DatabaseError else { return error }
+        if [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode),
+            let stuck = HotJournal.unrecoverable(beside: path)
+        {
+            return stuck
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB: return StorageError.notClubhouseDatabase(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return StorageError.busy

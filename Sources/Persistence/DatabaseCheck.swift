@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import GRDB
+import GRDBSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -22,24 +23,41 @@ package enum DatabaseCheck {
         package var isCurrent = false
     }
 
-    /// - Parameter isWellFormedHash: the password hasher's format and cost check.
-    package static func run(_ location: DatabaseLocation, isWellFormedHash: (String) -> Bool) throws -> Report {
-        // Opening a file beside a journal left by an interrupted write rolls that write back:
-        // a change, which check never makes. The next ordinary command does it.
-        var journal = stat()
-        if stat(location.path + "-journal", &journal) == 0, journal.st_size > 0 {
-            return Report(
-                version: 0,
-                problems: [
-                    "a write is in progress or was interrupted (\(location.path)-journal); the next command recovers it, then check again"
-                ], notes: [])
+    /// - Parameters:
+    ///   - isWellFormedHash: the password hasher's format and cost check.
+    ///   - furtherChecks: what else to check on a file of this build's schema (the app's look at
+    ///     saved navigation), run while check still holds its turn as a reader.
+    package static func run(
+        _ location: DatabaseLocation, isWellFormedHash: (String) -> Bool,
+        furtherChecks: (AppDatabase) throws -> [String] = { _ in [] }
+    ) throws -> Report {
+        // Check reads as any reader does: it waits while another command commits, and the journal
+        // of a write in progress is that writer's business. Its read lock, held to the end, keeps
+        // any journal from being rolled back under it. Only the journal of an interrupted write,
+        // which SQLite would roll back, stops it: rolling back is a change, which check never
+        // makes; the next command does it.
+        let turn: ReadersTurn
+        do {
+            turn = try ReadersTurn(location)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            let journal = HotJournal.path(of: location.path)
+            let problem =
+                HotJournal.unrecoverable(beside: location.path)?.message
+                ?? "a write was interrupted and left \(journal): the next command rolls it back, then check again (check changes nothing, so it looked no further)"
+            return Report(version: 0, problems: [problem], notes: [])
+        } catch {
+            throw AppDatabase.storageError(error, path: location.path)
         }
+        defer { turn.release() }
         let queue = try ReadOnlyDatabase.open(location)
         do {
             var (report, isCurrent) = try queue.read { db in
                 try run(db, path: location.path, isWellFormedHash: isWellFormedHash)
             }
-            if isCurrent { try fullTextIndex(queue, into: &report) }
+            if isCurrent {
+                try fullTextIndex(queue, turn: turn, into: &report)
+                report.problems += try furtherChecks(try AppDatabase.lookingOnly(location))
+            }
             report.isCurrent = isCurrent
             return report
         } catch {
@@ -108,25 +126,49 @@ package enum DatabaseCheck {
     /// table, which an external-content index otherwise skips; SQLite 3.40's integrity_check does
     /// not look at FTS5 at all). It is spelled as an INSERT, which `query_only` refuses, so it runs
     /// in its own transaction that is always rolled back: it reads, and the file is left as it was.
-    private static func fullTextIndex(_ queue: DatabaseQueue, into report: inout Report) throws {
+    ///
+    /// Its write lock is never waited for while check holds its turn as a reader: a writer
+    /// waiting for that turn to end would wait for check, and check for it. When the lock is
+    /// taken, check steps aside for a moment (the writer commits) and tries again.
+    private static func fullTextIndex(_ queue: DatabaseQueue, turn: ReadersTurn, into report: inout Report) throws {
         try queue.inDatabase { db in
             try db.execute(sql: "PRAGMA query_only = 0")
-            defer { try? db.execute(sql: "PRAGMA query_only = 1") }
-            do {
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: "INSERT INTO books_fts (books_fts, rank) VALUES ('integrity-check', 1)")
-                    return .rollback
-                }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
-                report.problems.append(
-                    "books_fts: the full-text index does not match the books table (rebuild it with: INSERT INTO books_fts (books_fts) VALUES ('rebuild'))"
-                )
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-                report.notes.append("the full-text index was not checked: the file cannot be locked for it here")
-            } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
-                report.problems.append(
-                    "books_fts: the full-text index cannot be checked (\(error.message ?? "\(error.resultCode)"))")
+            sqlite3_busy_timeout(db.sqliteConnection, 0)
+            defer {
+                sqlite3_busy_timeout(db.sqliteConnection, 10_000)
+                try? db.execute(sql: "PRAGMA query_only = 1")
             }
+            for _ in 0..<1000 {
+                do {
+                    try db.inTransaction(.immediate) {
+                        try db.execute(sql: "INSERT INTO books_fts (books_fts, rank) VALUES ('integrity-check', 1)")
+                        return .rollback
+                    }
+                    return
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                    turn.release()
+                    usleep(10_000)
+                    do {
+                        try turn.take()
+                    } catch {
+                        report.notes.append("the full-text index was not checked: a write was interrupted meanwhile")
+                        return
+                    }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+                    report.problems.append(
+                        "books_fts: the full-text index does not match the books table (rebuild it with: INSERT INTO books_fts (books_fts) VALUES ('rebuild'))"
+                    )
+                    return
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+                    report.notes.append("the full-text index was not checked: the file cannot be locked for it here")
+                    return
+                } catch let error as DatabaseError {
+                    report.problems.append(
+                        "books_fts: the full-text index cannot be checked (\(error.message ?? "\(error.resultCode)"))")
+                    return
+                }
+            }
+            report.notes.append("the full-text index was not checked: other commands kept writing")
         }
     }
 

@@ -280,7 +280,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == "problem: a write is in progress or was interrupted (\(path)-journal); the next command recovers it, then check again\n"
+                == "problem: a write was interrupted and left \(path)-journal: the next command rolls it back, then check again (check changes nothing, so it looked no further)\n"
         )
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(FileManager.default.fileExists(atPath: path + "-journal"))

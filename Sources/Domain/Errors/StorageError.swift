@@ -14,6 +14,10 @@ public enum StorageError: Error, Equatable, Sendable {
     /// An upgrade from schema `from` to `to` failed (`reason`: a full disk, an I/O error); it was
     /// one transaction, so the file is still at `from`, as it was.
     case upgradeFailed(path: String, from: Int, to: Int, reason: String)
+    /// An interrupted write left `journal` beside the database, and this user cannot roll it back
+    /// (`reason`: the folder, the journal or the database is not theirs to write); until someone
+    /// who can does, no command can read the file.
+    case journalNotRolledBack(path: String, journal: String, reason: String)
     /// An empty path was given for the database.
     case noPath
     /// `check` and `backup` look at a database; they never make one.
@@ -49,6 +53,8 @@ public enum StorageError: Error, Equatable, Sendable {
             "could not set up the new database at \(path) (\(reason)); nothing was written"
         case .upgradeFailed(let path, let from, let to, let reason):
             "could not upgrade \(path) from schema \(from) to \(to) (\(reason)); the upgrade was undone and the file is still at schema \(from), as it was"
+        case .journalNotRolledBack(_, let journal, let reason):
+            "an interrupted write left \(journal), which cannot be rolled back here: \(reason). Any clubhouse command run by a user who can (its owner) rolls it back; until then no command can use the file"
         case .noPath: "the database path is empty"
         case .noDatabase(let path): "there is no database at \(path)"
         case .folderMissing(let path): "the folder \(path) does not exist"

@@ -72,12 +72,15 @@ package final class AppDatabase: UnitOfWork {
         case .missing:
             guard creating else { return try inMemory(path: path) }
             try DatabaseFile.create(location)
+            try SharedFolderGuard.refuseForeignNewFile(path)
         case .empty:
             // Setting the file up is a write: only for a command that may create the database.
             guard creating else { return try inMemory(path: path) }
+            try SharedFolderGuard.refuseForeignNewFile(path)
         case .file:
             break
         }
+        try SharedFolderGuard.refuseForeignJournal(beside: path)
         let database: AppDatabase
         do {
             var config = Configuration()

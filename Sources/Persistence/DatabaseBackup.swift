@@ -40,7 +40,13 @@ package enum DatabaseBackup {
             unlink(temporary.path)
             unlink(temporary.path + "-journal")
         }
-        let destinationQueue = try mappingErrors(path: destination.path) { try DatabaseQueue(path: temporary.path) }
+        // No journal for the copy: it is thrown away whole if anything fails, and a journal would
+        // be a file at a name others could learn once the copy's exists.
+        var destinationConfig = Configuration()
+        destinationConfig.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF") }
+        let destinationQueue = try mappingErrors(path: destination.path) {
+            try DatabaseQueue(path: temporary.path, configuration: destinationConfig)
+        }
         try mappingErrors(path: destination.path) {
             try sourceQueue.backup(to: destinationQueue)
             try destinationQueue.close()

@@ -3,7 +3,7 @@ import ClubhouseSchema
 import Foundation
 import GRDB
 
-/// The one owner of the database: the connection, the migrator and every SQL statement (through
+/// The one owner of the database: the connection, the schema upgrade and every SQL statement (through
 /// the repositories it hands to `write` and `read`).
 ///
 /// Choices, all deliberate:

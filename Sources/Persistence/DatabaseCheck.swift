@@ -36,6 +36,12 @@ package enum DatabaseCheck {
         // any journal from being rolled back under it. Only the journal of an interrupted write,
         // which SQLite would roll back, stops it: rolling back is a change, which check never
         // makes; the next command does it.
+        // A journal another user planted: every other command refuses the file, and so does check.
+        do {
+            try SharedFolderGuard.refuseForeignJournal(beside: location.path)
+        } catch let error as StorageError {
+            return Report(version: 0, problems: [error.message], notes: [])
+        }
         let turn: ReadersTurn
         do {
             turn = try ReadersTurn(location)

@@ -80,6 +80,12 @@ struct SharedFolderTests {
         #expect(run.ending == .exited(1))
         #expect(run.stderrText.contains("was not made by SQLite for this database"), "\(run.stderrText)")
         #expect(try !Self.nobodyReadsAHash(shared + "/stash"), "ana's hash reached nobody's file")
+        // check says the same as the command it predicts.
+        let check = try RawRun.run(["check"], database: path, in: folder)
+        #expect(check.ending == .exited(1))
+        #expect(
+            check.stdoutText.hasPrefix(
+                "problem: cannot open the database at \(path): \(path)-journal was not made by SQLite"))
         #expect(try sqlite(path, "SELECT username FROM users") == "ana")
     }
 

@@ -19,14 +19,11 @@ extension ClubhouseApp {
     public static func check(_ location: Location) throws -> CheckReport {
         try mapping {
             let hasher = ScryptPasswordHasher()
-            let report = try DatabaseCheck.run(location.resolved, isWellFormedHash: hasher.isWellFormed)
-            var problems = report.problems
-            if report.isCurrent {
+            let report = try DatabaseCheck.run(location.resolved, isWellFormedHash: hasher.isWellFormed) { database in
                 // What the next restore would cut, seen through the coordinators themselves.
-                let tree = AppCoordinator(store: try AppDatabase.lookingOnly(location.resolved), hasher: hasher)
-                problems += try tree.checkStoredNavigation()
+                try AppCoordinator(store: database, hasher: hasher).checkStoredNavigation()
             }
-            return CheckReport(version: report.version, problems: problems, notes: report.notes)
+            return CheckReport(version: report.version, problems: report.problems, notes: report.notes)
         }
     }
 

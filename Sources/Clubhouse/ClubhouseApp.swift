@@ -54,6 +54,18 @@ public final class ClubhouseApp: @unchecked Sendable {
             database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) }, scene: scene)
     }
 
+    /// Opens the database at `location` only to sign out of it (``signOut()``), also when its
+    /// version mark was changed but its tables are exactly this build's schema (the error
+    /// `StorageError.versionMarkWrong` with `tables` equal to ``schemaVersion``, which
+    /// ``init(at:creating:)`` throws): whatever the marks say, a user can always sign out. The
+    /// marks are left as they are.
+    public convenience init(signingOutOf location: Location) throws {
+        self.init(
+            database: try Self.mapping {
+                try AppDatabase.open(location.resolved, creating: false, forSigningOut: true)
+            })
+    }
+
     /// Opens (creating if needed) the database at a literal file path, showing `scene`.
     public convenience init(path: String, scene: SceneName = .main) throws {
         try self.init(at: try Location(path: path), scene: scene)

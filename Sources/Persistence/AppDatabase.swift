@@ -3,7 +3,7 @@ import ClubhouseSchema
 import Foundation
 import GRDB
 
-/// The one owner of the database: the connection, the migrator and every SQL statement (through
+/// The one owner of the database: the connection, the schema upgrade and every SQL statement (through
 /// the repositories it hands to `write` and `read`).
 ///
 /// Choices, all deliberate:
@@ -64,18 +64,27 @@ package final class AppDatabase: UnitOfWork {
     /// A missing file is created (0600) only when `creating`; otherwise the command runs on a
     /// fresh database in memory, so a command that only reads answers as a new file would and
     /// leaves nothing behind.
-    package static func open(_ location: DatabaseLocation, creating: Bool) throws -> AppDatabase {
+    ///
+    /// `forSigningOut` also accepts a file whose version mark disagrees with tables that are
+    /// exactly this build's (signing out must never be refused for a changed mark); nothing is
+    /// upgraded or rewritten then.
+    package static func open(
+        _ location: DatabaseLocation, creating: Bool, forSigningOut: Bool = false
+    ) throws -> AppDatabase {
         let path = location.path
         switch try DatabaseFile.inspect(location) {
         case .missing:
             guard creating else { return try inMemory(path: path) }
             try DatabaseFile.create(location)
+            try SharedFolderGuard.refuseForeignNewFile(path)
         case .empty:
             // Setting the file up is a write: only for a command that may create the database.
             guard creating else { return try inMemory(path: path) }
+            try SharedFolderGuard.refuseForeignNewFile(path)
         case .file:
             break
         }
+        try SharedFolderGuard.refuseForeignJournal(beside: path)
         let database: AppDatabase
         do {
             var config = Configuration()
@@ -94,7 +103,7 @@ package final class AppDatabase: UnitOfWork {
         } catch {
             throw storageError(error, path: path)
         }
-        try database.prepareSchema()
+        try database.prepareSchema(forSigningOut: forSigningOut)
         return database
     }
 
@@ -112,7 +121,7 @@ package final class AppDatabase: UnitOfWork {
     /// An empty, migrated database in memory, for tests where file behaviour does not matter.
     package static func inMemory(path: String = ":memory:") throws -> AppDatabase {
         let database = AppDatabase(queue: try DatabaseQueue(), path: path, isInMemory: true)
-        try migrator.migrate(database.queue)
+        try SchemaUpgrade.run(database.queue, from: 0)
         return database
     }
 
@@ -145,42 +154,39 @@ package final class AppDatabase: UnitOfWork {
 
     // MARK: Schema
 
-    private enum Status {
-        case ready, needsMigration
-    }
-
-    private func prepareSchema() throws {
+    private func prepareSchema(forSigningOut: Bool) throws {
         try mappingErrors {
-            if try status() == .ready { return }
-            // Two processes may meet a new or old file at once; GRDB's migrator decides what to run
-            // before its transactions, so they take turns under an exclusive lock on the file.
+            switch try status() {
+            case .current: return
+            case .refused(.versionMarkWrong(_, _, let tables)) where forSigningOut && tables == Self.schemaVersion:
+                return
+            default: break
+            }
+            // Two processes may meet a new or old file at once: they take turns under an exclusive
+            // lock on the file, and the second finds it upgraded.
             try FileLock.exclusive(path: path) {
-                guard try status() == .needsMigration else { return }
-                try Self.migrator.migrate(queue)
+                let from: Int
+                switch try status() {
+                case .current: return
+                case .new: from = 0
+                case .older(let version): from = version
+                case .refused(let error): throw error
+                }
+                do {
+                    try SchemaUpgrade.run(queue, from: from)
+                } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
+                    // One transaction, rolled back: the file is still at `from`.
+                    throw StorageError.upgradeFailed(
+                        path: path, from: from, to: Self.schemaVersion, reason: Self.reason(error))
+                }
             }
         }
     }
 
-    /// The marks and the shape are read in one read transaction: another process migrating the
-    /// file commits one migration at a time, and the version read must be the one of the tables.
-    private func status() throws -> Status {
-        try queue.read { db in
-            let (applicationID, version) = try Self.marks(db)
-            let objects = try SchemaShape.objects(db)
-            switch applicationID {
-            case Self.applicationID where version > Self.schemaVersion:
-                throw StorageError.newerSchema(path: path, found: version, known: Self.schemaVersion)
-            case Self.applicationID:
-                try checkShape(db, objects, version: version)
-                return version == Self.schemaVersion ? .ready : .needsMigration
-            // grdb_migrations does not count: the migrator creates it, outside any transaction,
-            // just before it starts migrating a new file.
-            case 0 where version == 0 && objects.allSatisfy({ $0.name == "grdb_migrations" }):
-                return .needsMigration  // a new, empty file
-            default:
-                throw StorageError.notClubhouseDatabase(path: path)
-            }
-        }
+    /// The marks and the shape are read in one read transaction: another process upgrading the
+    /// file commits everything at once, and the version read must be the one of the tables.
+    private func status() throws -> SchemaStatus {
+        try queue.read { db in try SchemaStatus.of(db, path: path) }
     }
 
     /// What a file says it is: `PRAGMA application_id` and `PRAGMA user_version`, read leniently
@@ -193,40 +199,6 @@ package final class AppDatabase: UnitOfWork {
         return (applicationID, version)
     }
 
-    /// Refuses a file whose tables, indexes or triggers are not those of its recorded version:
-    /// a command would otherwise fail halfway, or a migration build on what is not there.
-    private func checkShape(_ db: Database, _ objects: [SchemaShape.Object], version: Int) throws {
-        if SchemaShape.digests[version] == SchemaShape.digest(objects) { return }
-        let problems = try SchemaShape.differences(db, version: version)
-        if !problems.isEmpty {
-            throw StorageError.schemaMismatch(path: path, version: version, problems: problems)
-        }
-    }
-
-    /// Data rewritten by a migration beyond its SQL, in the same transaction: stored values whose
-    /// shape the migration's version changed.
-    private static let dataUpgrades: [Int: @Sendable (Database) throws -> Void] = [
-        2: NavigationStore.upgradeAll,
-        4: UsernameKeyUpgrade.recomputeAll,
-    ]
-
-    static let migrator: DatabaseMigrator = {
-        var migrator = DatabaseMigrator()
-        for migration in EmbeddedMigrations.all {
-            // Immediate checks: a migration may not break a foreign key, but one already broken
-            // (a row deleted with foreign keys off) must not stop every upgrade; GRDB's default
-            // deferred check would refuse the whole file, locking its users out.
-            migrator.registerMigration(migration.name, foreignKeyChecks: .immediate) { db in
-                try db.execute(sql: migration.sql)
-                try dataUpgrades[migration.version]?(db)
-                // Inside the migration's transaction: the marks move only if the schema does.
-                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-                try db.execute(sql: "PRAGMA user_version = \(migration.version)")
-            }
-        }
-        return migrator
-    }()
-
     // MARK: Errors
 
     private func mappingErrors<T>(_ work: () throws -> T) throws -> T {
@@ -237,8 +209,24 @@ package final class AppDatabase: UnitOfWork {
         }
     }
 
+    /// Why an upgrade failed, in a few words.
+    private static func reason(_ error: DatabaseError) -> String {
+        switch error.resultCode {
+        case .SQLITE_FULL: "the disk is full"
+        case .SQLITE_IOERR: "a disk I/O error"
+        case .SQLITE_READONLY: "the file or its folder is read-only"
+        case .SQLITE_CORRUPT: "the file is damaged"
+        default: error.message ?? "\(error.resultCode)"
+        }
+    }
+
     static func storageError(_ error: any Error, path: String) -> any Error {
         guard let error = error as? DatabaseError else { return error }
+        if [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_READONLY].contains(error.resultCode),
+            let stuck = HotJournal.unrecoverable(beside: path)
+        {
+            return stuck
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB: return StorageError.notClubhouseDatabase(path: path)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return StorageError.busy

@@ -37,13 +37,20 @@ package enum DatabaseBackup {
             throw StorageError.cannotOpen(
                 path: destination.path, reason: "a file is already there; backup never overwrites")
         }
+        try refuseLeftoverJournal(beside: destination)
         let temporary = try newTemporaryFile(beside: destination)
         defer {
             // A half-written copy is worse than none; so is the journal of a failed write.
             unlink(temporary.path)
             unlink(temporary.path + "-journal")
         }
-        let destinationQueue = try mappingErrors(path: destination.path) { try DatabaseQueue(path: temporary.path) }
+        // No journal for the copy: it is thrown away whole if anything fails, and a journal would
+        // be a file at a name others could learn once the copy's exists.
+        var destinationConfig = Configuration()
+        destinationConfig.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF") }
+        let destinationQueue = try mappingErrors(path: destination.path) {
+            try DatabaseQueue(path: temporary.path, configuration: destinationConfig)
+        }
         try mappingErrors(path: destination.path) {
             // A step at a time inside one read transaction of the source: still one committed
             // state, and an interruption is heard between two steps.
@@ -59,9 +66,31 @@ package enum DatabaseBackup {
             }
             throw StorageError.cannotOpen(path: destination.path, reason: String(cString: strerror(errno)))
         }
+        // One planted while the copy was made is caught here: the copy is taken back.
+        do {
+            try refuseLeftoverJournal(beside: destination)
+        } catch {
+            unlink(destination.path)
+            throw error
+        }
         var info = stat()
         let bytes = stat(destination.path, &info) == 0 ? Int64(info.st_size) : 0
         return Copy(version: version, bytes: bytes)
+    }
+
+    /// A journal lying where the copy's would be (left by another database of that name, or
+    /// planted) would be taken for the copy's own: the next command to open the copy would roll
+    /// its pages into it. Such a name is refused, and the journal left for its owner to look at.
+    private static func refuseLeftoverJournal(beside destination: DatabaseLocation) throws {
+        for suffix in ["-journal", "-wal"] {
+            var info = stat()
+            guard lstat(destination.path + suffix, &info) == 0 || errno != ENOENT else { continue }
+            throw StorageError.cannotOpen(
+                path: destination.path,
+                reason:
+                    "\(destination.path)\(suffix) is already there, left by another database: SQLite would roll it into the copy; remove it or choose another name"
+            )
+        }
     }
 
     /// A new, empty file (0600) beside the copy, under a name nobody can know in advance and

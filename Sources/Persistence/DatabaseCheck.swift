@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import GRDB
+import GRDBSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -22,22 +23,47 @@ package enum DatabaseCheck {
         package var isCurrent = false
     }
 
-    /// - Parameter isWellFormedHash: the password hasher's format and cost check.
-    package static func run(_ location: DatabaseLocation, isWellFormedHash: (String) -> Bool) throws -> Report {
-        // Opening a file beside a journal left by an interrupted write rolls that write back:
-        // a change, which check never makes. The next ordinary command does it.
-        var journal = stat()
-        if stat(location.path + "-journal", &journal) == 0, journal.st_size > 0 {
-            return Report(
-                version: 0,
-                problems: [
-                    "a write is in progress or was interrupted (\(location.path)-journal); the next command recovers it, then check again"
-                ], notes: [])
+    /// - Parameters:
+    ///   - isWellFormedHash: the password hasher's format and cost check.
+    ///   - furtherChecks: what else to check on a file of this build's schema (the app's look at
+    ///     saved navigation), run while check still holds its turn as a reader.
+    package static func run(
+        _ location: DatabaseLocation, isWellFormedHash: (String) -> Bool,
+        furtherChecks: (AppDatabase) throws -> [String] = { _ in [] }
+    ) throws -> Report {
+        // Check reads as any reader does: it waits while another command commits, and the journal
+        // of a write in progress is that writer's business. Its read lock, held to the end, keeps
+        // any journal from being rolled back under it. Only the journal of an interrupted write,
+        // which SQLite would roll back, stops it: rolling back is a change, which check never
+        // makes; the next command does it.
+        // A journal another user planted: every other command refuses the file, and so does check.
+        do {
+            try SharedFolderGuard.refuseForeignJournal(beside: location.path)
+        } catch let error as StorageError {
+            return Report(version: 0, problems: [error.message], notes: [])
         }
+        let turn: ReadersTurn
+        do {
+            turn = try ReadersTurn(location)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+            let journal = HotJournal.path(of: location.path)
+            let problem =
+                HotJournal.unrecoverable(beside: location.path)?.message
+                ?? "a write was interrupted and left \(journal): the next command rolls it back, then check again (check changes nothing, so it looked no further)"
+            return Report(version: 0, problems: [problem], notes: [])
+        } catch {
+            throw AppDatabase.storageError(error, path: location.path)
+        }
+        defer { turn.release() }
         let queue = try ReadOnlyDatabase.open(location)
         do {
-            var (report, isCurrent) = try queue.read { db in try run(db, isWellFormedHash: isWellFormedHash) }
-            if isCurrent { try fullTextIndex(queue, into: &report) }
+            var (report, isCurrent) = try queue.read { db in
+                try run(db, path: location.path, isWellFormedHash: isWellFormedHash)
+            }
+            if isCurrent {
+                try fullTextIndex(queue, turn: turn, into: &report)
+                report.problems += try furtherChecks(try AppDatabase.lookingOnly(location))
+            }
             report.isCurrent = isCurrent
             return report
         } catch {
@@ -46,30 +72,44 @@ package enum DatabaseCheck {
     }
 
     /// The report, and whether the file has this build's schema (so its values were checked).
-    private static func run(_ db: Database, isWellFormedHash: (String) -> Bool) throws -> (Report, Bool) {
+    /// What it says of the schema is what the next command does (`SchemaStatus` decides both).
+    private static func run(_ db: Database, path: String, isWellFormedHash: (String) -> Bool) throws -> (Report, Bool) {
         let (applicationID, version) = try AppDatabase.marks(db)
         var report = Report(version: version, problems: [], notes: [])
-        if applicationID == 0, version == 0, try SchemaShape.objects(db).isEmpty {
+        let status = try SchemaStatus.of(db, path: path)
+        switch status {
+        case .new:
             report.notes.append("the file is empty; the next command sets it up")
             return (report, false)
-        }
-        guard applicationID == AppDatabase.applicationID else {
+        case .refused(.notClubhouseDatabase):
             report.problems.append("the file is not a Clubhouse database (application id \(applicationID))")
             return (report, false)
+        default:
+            break
         }
         report.problems += try integrity(db)
-        guard version <= AppDatabase.schemaVersion else {
-            report.problems.append(
-                "schema \(version) is newer than this clubhouse knows (\(AppDatabase.schemaVersion))")
+        switch status {
+        case .current:
+            break
+        case .older(let version):
+            report.notes.append(
+                "schema \(version) is older than \(AppDatabase.schemaVersion); the next command upgrades it")
             return (report, false)
-        }
-        let shape = try SchemaShape.differences(db, version: version).map { "schema \(version): \($0)" }
-        report.problems += shape
-        guard version == AppDatabase.schemaVersion, shape.isEmpty else {
-            if version < AppDatabase.schemaVersion {
-                report.notes.append(
-                    "schema \(version) is older than \(AppDatabase.schemaVersion); the next command upgrades it")
+        case .refused(let error):
+            switch error {
+            case .newerSchema(_, let found, let known):
+                report.problems.append("schema \(found) is newer than this clubhouse knows (\(known))")
+            case .versionMarkWrong(_, let recorded, let tables):
+                report.problems.append(
+                    "the file records schema \(recorded) (user_version), but its tables are those of schema \(tables)")
+            case .schemaMismatch(_, let version, let differences):
+                report.problems += differences.map { "schema \(version): \($0)" }
+            default:
+                report.problems.append(error.message)
             }
+            report.notes.append("every command but backup refuses the file: \(error.message)")
+            return (report, false)
+        case .new:
             return (report, false)
         }
         let findings = try StoredValueCheck.run(db, isWellFormedHash: isWellFormedHash)
@@ -92,25 +132,49 @@ package enum DatabaseCheck {
     /// table, which an external-content index otherwise skips; SQLite 3.40's integrity_check does
     /// not look at FTS5 at all). It is spelled as an INSERT, which `query_only` refuses, so it runs
     /// in its own transaction that is always rolled back: it reads, and the file is left as it was.
-    private static func fullTextIndex(_ queue: DatabaseQueue, into report: inout Report) throws {
+    ///
+    /// Its write lock is never waited for while check holds its turn as a reader: a writer
+    /// waiting for that turn to end would wait for check, and check for it. When the lock is
+    /// taken, check steps aside for a moment (the writer commits) and tries again.
+    private static func fullTextIndex(_ queue: DatabaseQueue, turn: ReadersTurn, into report: inout Report) throws {
         try queue.inDatabase { db in
             try db.execute(sql: "PRAGMA query_only = 0")
-            defer { try? db.execute(sql: "PRAGMA query_only = 1") }
-            do {
-                try db.inTransaction(.immediate) {
-                    try db.execute(sql: "INSERT INTO books_fts (books_fts, rank) VALUES ('integrity-check', 1)")
-                    return .rollback
-                }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
-                report.problems.append(
-                    "books_fts: the full-text index does not match the books table (rebuild it with: INSERT INTO books_fts (books_fts) VALUES ('rebuild'))"
-                )
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-                report.notes.append("the full-text index was not checked: the file cannot be locked for it here")
-            } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
-                report.problems.append(
-                    "books_fts: the full-text index cannot be checked (\(error.message ?? "\(error.resultCode)"))")
+            sqlite3_busy_timeout(db.sqliteConnection, 0)
+            defer {
+                sqlite3_busy_timeout(db.sqliteConnection, 10_000)
+                try? db.execute(sql: "PRAGMA query_only = 1")
             }
+            for _ in 0..<1000 {
+                do {
+                    try db.inTransaction(.immediate) {
+                        try db.execute(sql: "INSERT INTO books_fts (books_fts, rank) VALUES ('integrity-check', 1)")
+                        return .rollback
+                    }
+                    return
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                    turn.release()
+                    usleep(10_000)
+                    do {
+                        try turn.take()
+                    } catch {
+                        report.notes.append("the full-text index was not checked: a write was interrupted meanwhile")
+                        return
+                    }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+                    report.problems.append(
+                        "books_fts: the full-text index does not match the books table (rebuild it with: INSERT INTO books_fts (books_fts) VALUES ('rebuild'))"
+                    )
+                    return
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+                    report.notes.append("the full-text index was not checked: the file cannot be locked for it here")
+                    return
+                } catch let error as DatabaseError {
+                    report.problems.append(
+                        "books_fts: the full-text index cannot be checked (\(error.message ?? "\(error.resultCode)"))")
+                    return
+                }
+            }
+            report.notes.append("the full-text index was not checked: other commands kept writing")
         }
     }
 

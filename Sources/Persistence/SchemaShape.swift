@@ -12,13 +12,13 @@ enum SchemaShape {
     /// FNV-1a of each version's shape. A test migrates to every version and checks these, and
     /// tells the value to record when a migration is added.
     static let digests: [Int: UInt64] = [
-        1: 0x3cd0_cdac_1de9_80a3,
-        2: 0x59dc_f633_2471_c040,
-        3: 0xca80_3618_a317_3a85,
-        4: 0xca80_3618_a317_3a85,  // keys recomputed; no table changed
-        5: 0xe5d2_9e8b_9b2e_db19,
-        6: 0x7c49_a446_2dda_24cd,
-        7: 0xe57b_018c_947a_cd25,
+        1: 0x6c71_f8f2_94c9_a1d8,
+        2: 0x8398_4a7c_cd7f_4921,
+        3: 0x234b_fdfd_735a_9c34,
+        4: 0x234b_fdfd_735a_9c34,  // keys recomputed; no table changed
+        5: 0x6f2b_a6c0_608e_1484,
+        6: 0xb669_a4ba_cf16_794c,
+        7: 0x16b0_4a3f_6e9e_e7a2,
     ]
 
     struct Object: Equatable {
@@ -30,12 +30,14 @@ enum SchemaShape {
     }
 
     static func objects(_ db: Database) throws -> [Object] {
-        // sqlite_% objects are SQLite's own (sqlite_sequence, sqlite_stat1 after ANALYZE).
+        // sqlite_% objects are SQLite's own (sqlite_sequence, sqlite_stat1 after ANALYZE); the
+        // table grdb_migrations is GRDB's record, which no command reads (see SchemaUpgrade).
         try Row.fetchAll(
             db,
             sql: """
                 SELECT type, name, sql FROM sqlite_master
-                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name
+                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND NOT (type = 'table' AND name = 'grdb_migrations')
+                ORDER BY type, name
                 """
         ).map { row in
             Object(
@@ -60,6 +62,12 @@ enum SchemaShape {
         return hash
     }
 
+    /// The oldest version whose tables have this digest (3 and 4 share theirs: upgrading from
+    /// the older one is always safe, since a data upgrade done twice changes nothing).
+    static func version(of digest: UInt64) -> Int? {
+        digests.filter { $0.value == digest }.keys.min()
+    }
+
     /// What differs from a database freshly migrated to `version`, one phrase per object.
     static func differences(_ db: Database, version: Int) throws -> [String] {
         let found = try objects(db)
@@ -81,8 +89,8 @@ enum SchemaShape {
     /// The objects of a new database migrated to `version`.
     static func reference(version: Int) throws -> [Object] {
         let queue = try DatabaseQueue()
-        guard let target = EmbeddedMigrations.all.first(where: { $0.version == version }) else { return [] }
-        try AppDatabase.migrator.migrate(queue, upTo: target.name)
+        guard EmbeddedMigrations.all.contains(where: { $0.version == version }) else { return [] }
+        try SchemaUpgrade.run(queue, from: 0, to: version)
         return try queue.read(objects)
     }
 }

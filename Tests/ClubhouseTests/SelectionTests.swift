@@ -133,8 +133,8 @@ import Testing
     @Test func theOtherListsKeepTheirSelectionToo() throws {
         let file = try TemporaryFile()
         let app = try players(4, in: file)
-        let csv = try BookCSV.parse(
-            Array(
+        let csv = BookCSVReader(
+            bytes: Array(
                 "isbn,title,author\n9780441013593,Dune,Frank Herbert\n9780141439518,Emma,Jane Austen\n9780451524935,Nineteen Eighty-Four,George Orwell\n"
                     .utf8))
         try app.perform(Command(.importBooks(csv, progress: nil)))

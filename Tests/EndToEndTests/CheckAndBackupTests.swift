@@ -97,7 +97,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == problems.map { "problem: \($0)\n" }.joined())
         let count = problems.count
-        #expect(result.stderr == "error: \(count) problem\(count == 1 ? "" : "s") found in \(path)\n")
+        let error = "error: \(count) problem\(count == 1 ? "" : "s") found in \(path)\n"
+        if problems.contains(where: { $0.hasPrefix("schema 6:") }) {
+            // What the next command does with the file: it refuses it.
+            #expect(
+                result.stderr
+                    == "note: every command but backup refuses the file: \(path) does not match Clubhouse schema 6 (unexpected table extra); it was left untouched: restore a copy made before it was changed (clubhouse backup can still copy it, and clubhouse check lists what differs)\n"
+                    + error)
+        } else {
+            #expect(result.stderr == error)
+        }
         #expect(try databaseDump(path) == before)
     }
 
@@ -271,7 +280,7 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout
-                == "problem: a write is in progress or was interrupted (\(path)-journal); the next command recovers it, then check again\n"
+                == "problem: a write was interrupted and left \(path)-journal: the next command rolls it back, then check again (check changes nothing, so it looked no further)\n"
         )
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(FileManager.default.fileExists(atPath: path + "-journal"))

@@ -184,7 +184,7 @@ struct RawRun {
     /// Runs to the end (killed after 60 s, which fails the ending check of any test).
     static func run(
         _ arguments: [[UInt8]], stdin: Spawned.Descriptor = .null, in folder: String,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], binary: String = ClubhouseProcess.binary.path
     ) throws -> RawRun {
         let name = UUID().uuidString
         let out = "\(folder)/\(name).out"
@@ -194,7 +194,7 @@ struct RawRun {
             unlink(err)
         }
         let child = try Spawned.start(
-            arguments, stdin: stdin, stdout: .file(out), stderr: .file(err), environment: environment)
+            arguments, stdin: stdin, stdout: .file(out), stderr: .file(err), environment: environment, binary: binary)
         let ending = child.wait(atMost: 60) ?? .signalled(SIGKILL)
         return RawRun(
             ending: ending, stdout: (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data(),
@@ -203,9 +203,9 @@ struct RawRun {
 
     static func run(
         _ arguments: [[UInt8]], stdin: Spawned.Descriptor = .null, in folder: TemporaryFolder,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], binary: String = ClubhouseProcess.binary.path
     ) throws -> RawRun {
-        try run(arguments, stdin: stdin, in: folder.url.path, environment: environment)
+        try run(arguments, stdin: stdin, in: folder.url.path, environment: environment, binary: binary)
     }
 
     /// Runs `arguments` and `--database database`.

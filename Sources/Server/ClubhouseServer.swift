@@ -55,7 +55,8 @@ package enum ClubhouseServer {
         clientLogger.logLevel = max(logger.logLevel, .critical)
         let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: clientLogger)
         let metrics = ServerMetrics()
-        let database = Database(client: client, timeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
+        let database = Database(
+            client: client, timeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
         let router = Routes(
             database: database, metrics: metrics,
             hashing: PasswordHashing(cost: configuration.hashCost, concurrent: configuration.concurrentHashes),

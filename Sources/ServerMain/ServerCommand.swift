@@ -37,12 +37,14 @@ struct ServerCommand: AsyncParsableCommand {
                 throw ServerStartError("no database: pass --database-url or set DATABASE_URL")
             }
             guard let level = Logger.Level(rawValue: logLevel) else {
-                throw ServerStartError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+                throw ServerStartError(
+                    "--log-level must be one of trace, debug, info, notice, warning, error, critical")
             }
-            let port = try port ?? environment["PORT"].map { text in
-                guard let value = Int(text) else { throw ServerStartError("PORT must be a number") }
-                return value
-            } ?? 8080
+            let port =
+                try port ?? environment["PORT"].map { text in
+                    guard let value = Int(text) else { throw ServerStartError("PORT must be a number") }
+                    return value
+                } ?? 8080
             guard (0...65535).contains(port) else { throw ServerStartError("the port must be 0–65535") }
             guard (1...3600).contains(databaseTimeout) else {
                 throw ServerStartError("--database-timeout must be 1–3600 seconds")

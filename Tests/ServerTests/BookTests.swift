@@ -34,7 +34,9 @@ struct BookTests {
             #expect(removed["onShelf"] as? Bool == false)
             let shelf = try await api.call(.get, "/v1/books", token: token)
             #expect(shelf["total"] as? Int == 0)
-            #expect(try await api.call(.get, "/v1/books/9780306406157", token: token).error?.message == "no book 9780306406157")
+            #expect(
+                try await api.call(.get, "/v1/books/9780306406157", token: token).error?.message
+                    == "no book 9780306406157")
         }
     }
 
@@ -42,16 +44,21 @@ struct BookTests {
         try await TestServer.run { api, database in
             let token = try await api.signedIn("ana")
             let cases: [([String: Any], Int, String?, String?)] = [
-                (["isbn": "0-441-01359-8", "title": "Dune"], 422, "isbn", "the ISBN-10 0-441-01359-8 has a wrong check digit"),
+                (
+                    ["isbn": "0-441-01359-8", "title": "Dune"], 422, "isbn",
+                    "the ISBN-10 0-441-01359-8 has a wrong check digit"
+                ),
                 (["isbn": "9770441013593", "title": "Dune"], 422, "isbn", "an ISBN-13 starts with 978 or 979"),
                 (["isbn": "12345", "title": "Dune"], 422, "isbn", "an ISBN has 10 or 13 digits"),
                 (["isbn": "97804410135X3", "title": "Dune"], 422, "isbn", "only an ISBN-10 may end in X"),
                 (["isbn": "0441013597", "title": ""], 422, "title", "title must not be empty"),
                 (["isbn": "0441013597", "title": "Dune", "price": "9.999"], 422, "price", nil),
-                (["isbn": "0441013597", "title": "Dune", "published": "2023-02-29"], 422, "published",
-                 "published must be a real date (2023-02-29 is not one)"),
+                (
+                    ["isbn": "0441013597", "title": "Dune", "published": "2023-02-29"], 422, "published",
+                    "published must be a real date (2023-02-29 is not one)"
+                ),
                 (["isbn": "0441013597"], 400, "title", "title is required"),
-                (["isbn": 441013597, "title": "Dune"], 400, "isbn", nil),
+                (["isbn": 441_013_597, "title": "Dune"], 400, "isbn", nil),
             ]
             for (body, status, field, message) in cases {
                 let reply = try await api.call(.post, "/v1/books", body: body, token: token)
@@ -69,10 +76,13 @@ struct BookTests {
             let token = try await api.signedIn("ana")
             let isbns = ["9780306406157", "9780441013593", "9780547928227"]
             for (index, isbn) in isbns.enumerated() {
-                _ = try await api.call(.post, "/v1/books", body: ["isbn": isbn, "title": "Book \(index)"], token: token)
+                _ = try await api.call(
+                    .post, "/v1/books", body: ["isbn": isbn, "title": "Book \(index)"], token: token)
             }
             let first = try await api.call(.get, "/v1/books?perPage=2", token: token)
-            #expect((first["books"] as? [[String: Any]])?.compactMap { $0["isbn"] as? String } == Array(isbns.reversed().prefix(2)))
+            #expect(
+                (first["books"] as? [[String: Any]])?.compactMap { $0["isbn"] as? String }
+                    == Array(isbns.reversed().prefix(2)))
             #expect(first["total"] as? Int == 3)
             let second = try await api.call(.get, "/v1/books?perPage=2&page=2", token: token)
             #expect((second["books"] as? [[String: Any]])?.compactMap { $0["isbn"] as? String } == [isbns[0]])
@@ -86,19 +96,26 @@ struct BookTests {
             let kai = try await api.signedIn("kai")
             _ = try await api.call(
                 .post, "/v1/books",
-                body: ["isbn": "9780441013593", "title": "Dune", "author": "Frank Herbert",
-                       "description": "Politics and ecology on a desert planet"], token: ana)
-            _ = try await api.call(.post, "/v1/books", body: ["isbn": "9780547928227", "title": "The Hobbit"], token: ana)
+                body: [
+                    "isbn": "9780441013593", "title": "Dune", "author": "Frank Herbert",
+                    "description": "Politics and ecology on a desert planet",
+                ], token: ana)
+            _ = try await api.call(
+                .post, "/v1/books", body: ["isbn": "9780547928227", "title": "The Hobbit"], token: ana)
             let asked = try await api.call(
                 .post, "/v1/questions", body: ["text": "What should I read about a desert planet?"], token: ana)
             #expect(asked.status == .created)
-            #expect(asked["answer"] as? String == "One book on your shelf fits: “Dune” by Frank Herbert (about “desert” and “planet”).")
+            #expect(
+                asked["answer"] as? String
+                    == "One book on your shelf fits: “Dune” by Frank Herbert (about “desert” and “planet”).")
             #expect((asked["books"] as? [[String: Any]])?.compactMap { $0["isbn"] as? String } == ["9780441013593"])
             let id = try #require((asked["id"] as? NSNumber)?.int64Value)
 
             let kais = try await api.call(
                 .post, "/v1/questions", body: ["text": "What should I read about a desert planet?"], token: kai)
-            #expect(kais["answer"] as? String == "Nothing on your shelf fits this question yet; add books about “desert” and “planet”.")
+            #expect(
+                kais["answer"] as? String
+                    == "Nothing on your shelf fits this question yet; add books about “desert” and “planet”.")
             #expect(try await api.call(.get, "/v1/questions/\(id)", token: kai).status == .notFound)
             #expect(try await api.call(.delete, "/v1/questions/\(id)", token: kai).status == .notFound)
 
@@ -109,8 +126,9 @@ struct BookTests {
 
             let list = try await api.call(.get, "/v1/questions", token: ana)
             #expect(list["total"] as? Int == 1)
-            #expect(try await api.call(.get, "/v1/questions/\(id)", token: ana)["text"] as? String
-                == "What should I read about a desert planet?")
+            #expect(
+                try await api.call(.get, "/v1/questions/\(id)", token: ana)["text"] as? String
+                    == "What should I read about a desert planet?")
             #expect(try await api.call(.delete, "/v1/questions/\(id)", token: ana).status == .noContent)
             #expect(try await api.call(.get, "/v1/questions/\(id)", token: ana).status == .notFound)
             // The book it recommended stays.

@@ -33,7 +33,9 @@ struct ErrorAndHealthTests {
             #expect(try await database.values("SELECT count(*)::text FROM players") == ["0"])
             // Just under the limit is read, and refused by the rules instead.
             let under = String(repeating: "x", count: 60 * 1024)
-            #expect(try await api.call(.post, "/v1/players", json: #"{"name":"\#(under)"}"#, token: token).status.code == 422)
+            #expect(
+                try await api.call(.post, "/v1/players", json: #"{"name":"\#(under)"}"#, token: token).status.code
+                    == 422)
         }
     }
 
@@ -47,8 +49,12 @@ struct ErrorAndHealthTests {
             _ = try await api.call(.get, "/v1/players/12345", token: token)
             let metrics = try await api.call(.get, "/metrics")
             #expect(metrics.status == .ok)
-            #expect(metrics.text.contains(#"clubhouse_http_requests_total{method="GET",route="/v1/players",status="200"} 1"#))
-            #expect(metrics.text.contains(#"clubhouse_http_requests_total{method="GET",route="/v1/players/{id}",status="404"} 1"#))
+            #expect(
+                metrics.text.contains(
+                    #"clubhouse_http_requests_total{method="GET",route="/v1/players",status="200"} 1"#))
+            #expect(
+                metrics.text.contains(
+                    #"clubhouse_http_requests_total{method="GET",route="/v1/players/{id}",status="404"} 1"#))
             #expect(metrics.text.contains("clubhouse_http_request_duration_seconds_bucket"))
             #expect(metrics.text.contains("clubhouse_db_connections_in_use 0"))
             #expect(metrics.text.contains("clubhouse_db_operations_in_flight 0"))

@@ -33,12 +33,14 @@ struct GatherTests {
             var reply = try await api.call(.post, "/v1/gathers/\(id)/goals", body: ["team": "a"], token: token)
             reply = try await api.call(.post, "/v1/gathers/\(id)/goals", body: ["team": "a"], token: token)
             reply = try await api.call(.post, "/v1/gathers/\(id)/goals", body: ["team": "b"], token: token)
-            reply = try await api.call(.post, "/v1/gathers/\(id)/goals", body: ["team": "b", "minus": true], token: token)
+            reply = try await api.call(
+                .post, "/v1/gathers/\(id)/goals", body: ["team": "b", "minus": true], token: token)
             #expect((reply["score"] as? [String: Int]) == ["a": 2, "b": 0])
             reply = try await api.call(.put, "/v1/gathers/\(id)/score", body: ["a": 3, "b": 1], token: token)
             #expect((reply["score"] as? [String: Int]) == ["a": 3, "b": 1])
 
-            reply = try await api.call(.post, "/v1/gathers/\(id)/timer", body: ["action": "set", "time": "05:30"], token: token)
+            reply = try await api.call(
+                .post, "/v1/gathers/\(id)/timer", body: ["action": "set", "time": "05:30"], token: token)
             #expect((reply["timer"] as? [String: Any])?["duration"] as? String == "05:30")
             reply = try await api.call(.post, "/v1/gathers/\(id)/timer", body: ["action": "start"], token: token)
             #expect((reply["timer"] as? [String: Any])?["state"] as? String == "running")
@@ -78,8 +80,14 @@ struct GatherTests {
             let stranger = try await api.addPlayer("Stranger", token: kai)
             let cases: [(String, Int, String, String?)] = [
                 (#"{"teamA":[],"teamB":[\#(ids[0])]}"#, 422, "invalid_input", "both teams need at least one player"),
-                (#"{"teamA":[\#(ids[0])],"teamB":[\#(ids[0])]}"#, 422, "invalid_input", "player \(ids[0]) is on both teams"),
-                (#"{"teamA":[\#(ids[0]),\#(ids[0])],"teamB":[\#(ids[1])]}"#, 422, "invalid_input", "player \(ids[0]) is listed twice"),
+                (
+                    #"{"teamA":[\#(ids[0])],"teamB":[\#(ids[0])]}"#, 422, "invalid_input",
+                    "player \(ids[0]) is on both teams"
+                ),
+                (
+                    #"{"teamA":[\#(ids[0]),\#(ids[0])],"teamB":[\#(ids[1])]}"#, 422, "invalid_input",
+                    "player \(ids[0]) is listed twice"
+                ),
                 (#"{"teamA":[\#(ids[0])],"teamB":[\#(stranger)]}"#, 404, "not_found", "no player \(stranger)"),
                 (#"{"teamA":[\#(ids[0])],"teamB":["Kai"]}"#, 400, "invalid_field", nil),
                 (#"{"teamA":[\#(ids[0])]}"#, 400, "invalid_field", nil),
@@ -92,9 +100,11 @@ struct GatherTests {
             }
             #expect(try await database.values("SELECT count(*)::text FROM gathers") == ["0"])
 
-            let started = try await api.call(.post, "/v1/gathers", body: ["teamA": [ids[0]], "teamB": [ids[1]]], token: token)
+            let started = try await api.call(
+                .post, "/v1/gathers", body: ["teamA": [ids[0]], "teamB": [ids[1]]], token: token)
             let id = try #require((started["id"] as? NSNumber)?.int64Value)
-            let second = try await api.call(.post, "/v1/gathers", body: ["teamA": [ids[2]], "teamB": [ids[1]]], token: token)
+            let second = try await api.call(
+                .post, "/v1/gathers", body: ["teamA": [ids[2]], "teamB": [ids[1]]], token: token)
             #expect(second.status == .conflict)
             #expect(second.error?.code == "gather_in_progress")
 
@@ -102,7 +112,10 @@ struct GatherTests {
                 ("score", #"{"a":101,"b":0}"#, 422, "each team's score must be between 0 and 100"),
                 ("timer", #"{"action":"pause"}"#, 422, "the timer is not running"),
                 ("timer", #"{"action":"resume"}"#, 422, "the timer is not paused; start it instead"),
-                ("timer", #"{"action":"set","time":"60:00"}"#, 422, "minutes and seconds must each be between 00 and 59"),
+                (
+                    "timer", #"{"action":"set","time":"60:00"}"#, 422,
+                    "minutes and seconds must each be between 00 and 59"
+                ),
                 ("timer", #"{"action":"set","time":"00:00"}"#, 422, "the time must be at least 00:01"),
                 ("timer", #"{"action":"set"}"#, 400, "time is required"),
                 ("timer", #"{"action":"explode"}"#, 400, "action must be one of: start, pause, resume, reset, set"),
@@ -114,11 +127,15 @@ struct GatherTests {
                 #expect(Int(reply.status.code) == status, "\(path) \(json)")
                 #expect(reply.error?.message == message, "\(path) \(json)")
             }
-            #expect(try await api.call(.delete, "/v1/gathers/\(id)", token: token).error?.code == "gather_still_in_progress")
+            #expect(
+                try await api.call(.delete, "/v1/gathers/\(id)", token: token).error?.code == "gather_still_in_progress"
+            )
             _ = try await api.call(.post, "/v1/gathers/\(id)/end", token: token)
             let late = try await api.call(.post, "/v1/gathers/\(id)/goals", body: ["team": "a"], token: token)
             #expect(late.error?.message == "gather \(id) has ended; it can no longer change")
-            #expect(try await api.call(.post, "/v1/gathers/\(id)/end", token: token).error?.message == "gather \(id) has already ended")
+            #expect(
+                try await api.call(.post, "/v1/gathers/\(id)/end", token: token).error?.message
+                    == "gather \(id) has already ended")
             #expect(try await api.call(.post, "/v1/gathers/\(id)/cancel", token: token).error?.code == "gather_ended")
             #expect(try await api.call(.delete, "/v1/gathers/\(id)", token: token).status == .noContent)
             #expect(try await api.call(.get, "/v1/gathers/\(id)", token: token).status == .notFound)
@@ -154,12 +171,15 @@ struct GatherTests {
     @Test func everyGatherIsScopedToItsOwner() async throws {
         try await TestServer.run { api, _ in
             let (token, ids) = try await squad(api)
-            let started = try await api.call(.post, "/v1/gathers", body: ["teamA": [ids[0]], "teamB": [ids[1]]], token: token)
+            let started = try await api.call(
+                .post, "/v1/gathers", body: ["teamA": [ids[0]], "teamB": [ids[1]]], token: token)
             let id = try #require((started["id"] as? NSNumber)?.int64Value)
             let kai = try await api.signedIn("kai")
             for (method, path, json) in [
-                (HTTPRequest.Method.get, "/v1/gathers/\(id)", nil), (.post, "/v1/gathers/\(id)/goals", #"{"team":"a"}"#),
-                (.put, "/v1/gathers/\(id)/score", #"{"a":1,"b":1}"#), (.post, "/v1/gathers/\(id)/timer", #"{"action":"start"}"#),
+                (HTTPRequest.Method.get, "/v1/gathers/\(id)", nil),
+                (.post, "/v1/gathers/\(id)/goals", #"{"team":"a"}"#),
+                (.put, "/v1/gathers/\(id)/score", #"{"a":1,"b":1}"#),
+                (.post, "/v1/gathers/\(id)/timer", #"{"action":"start"}"#),
                 (.post, "/v1/gathers/\(id)/end", nil), (.post, "/v1/gathers/\(id)/cancel", nil),
                 (.delete, "/v1/gathers/\(id)", nil),
             ] {

@@ -36,7 +36,9 @@ struct MigrationTests {
         let error = await #expect(throws: ServerStartError.self) {
             try await ClubhouseServer.migrate(database.address, logger: logger)
         }
-        #expect(error?.message.hasPrefix("the database's schema is version 2, newer than this clubhouse-server's (1)") == true)
+        #expect(
+            error?.message.hasPrefix("the database's schema is version 2, newer than this clubhouse-server's (1)")
+                == true)
     }
 
     @Test func anotherHistoryIsRefusedAndAFailedMigrationLeavesNothing() async throws {
@@ -51,9 +53,11 @@ struct MigrationTests {
 
         // A migration that fails halfway rolls back whole: no table of it, no version recorded.
         let broken = try await PostgresCluster.shared().createDatabase()
-        let migrations = ServerSchema.migrations + [
-            MigrationSource(version: 2, name: "0002_broken", sql: "CREATE TABLE half (id INT); SELECT no_such_function();")
-        ]
+        let migrations =
+            ServerSchema.migrations + [
+                MigrationSource(
+                    version: 2, name: "0002_broken", sql: "CREATE TABLE half (id INT); SELECT no_such_function();")
+            ]
         await #expect(throws: (any Error).self) {
             try await broken.withConnection { try await Migrator(migrations: migrations).migrate($0, logger: logger) }
         }

@@ -26,7 +26,8 @@ struct PlayerTests {
             #expect(edited.status == .ok)
             #expect(edited["age"] as? Int == 28)
             #expect(edited["name"] as? String == "Zoë O'Brien")
-            let cleared = try await api.call(.patch, "/v1/players/\(id)", json: #"{"favouriteTeam":null}"#, token: token)
+            let cleared = try await api.call(
+                .patch, "/v1/players/\(id)", json: #"{"favouriteTeam":null}"#, token: token)
             #expect(cleared.status == .ok)
             #expect(cleared["favouriteTeam"] == nil)
             let renamed = try await api.call(.patch, "/v1/players/\(id)", body: ["name": "Zoe"], token: token)
@@ -49,10 +50,15 @@ struct PlayerTests {
                 (#"{"name":"Kai","age":4}"#, 422, "invalid_input", "age", "age must be between 5 and 99"),
                 (#"{"name":"Kai","age":"ten"}"#, 400, "invalid_field", "age", nil),
                 (#"{"name":"Kai","age":10.5}"#, 400, "invalid_field", "age", nil),
-                (#"{"name":"Kai","skill":"expert"}"#, 422, "invalid_input", "skill",
-                 "skill must be one of: beginner, amateur, professional"),
+                (
+                    #"{"name":"Kai","skill":"expert"}"#, 422, "invalid_input", "skill",
+                    "skill must be one of: beginner, amateur, professional"
+                ),
                 (#"{"name":"Kai","position":7}"#, 400, "invalid_field", "position", nil),
-                (#"{"name":"Kai\u0007"}"#, 422, "invalid_input", "name", "name must not contain control characters such as line breaks"),
+                (
+                    #"{"name":"Kai\u0007"}"#, 422, "invalid_input", "name",
+                    "name must not contain control characters such as line breaks"
+                ),
                 (#"{"name":"Kai","favouriteTeam":"\u202Eevil"}"#, 422, "invalid_input", "favouriteTeam", nil),
                 (#"{"age":30}"#, 400, "invalid_field", "name", "name is required"),
                 (#"{"name":null}"#, 400, "invalid_field", "name", "name is required"),
@@ -85,9 +91,12 @@ struct PlayerTests {
             let bad = try await api.call(.patch, "/v1/players/\(id)", body: ["age": 100], token: token)
             #expect(bad.status.code == 422)
             #expect(bad.error?.field == "age")
-            #expect(try await api.call(.patch, "/v1/players/\(id)", json: #"{"name":null}"#, token: token).status == .badRequest)
+            #expect(
+                try await api.call(.patch, "/v1/players/\(id)", json: #"{"name":null}"#, token: token).status
+                    == .badRequest)
             #expect(try await api.call(.patch, "/v1/players/999", body: ["age": 31], token: token).status == .notFound)
-            #expect(try await api.call(.patch, "/v1/players/abc", body: ["age": 31], token: token).status == .badRequest)
+            #expect(
+                try await api.call(.patch, "/v1/players/abc", body: ["age": 31], token: token).status == .badRequest)
             #expect(try await database.values("SELECT age::text FROM players") == ["30"])
         }
     }

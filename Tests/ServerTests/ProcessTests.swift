@@ -24,16 +24,19 @@ struct ProcessTests {
         try cluster.stop()
         let (down, downError) = try await ServerProcess.run([], environment: ["DATABASE_URL": url])
         #expect(down == .exited(1))
-        #expect(downError.hasPrefix("error: cannot connect to PostgreSQL at 127.0.0.1:\(cluster.port) database postgres: "))
+        #expect(
+            downError.hasPrefix("error: cannot connect to PostgreSQL at 127.0.0.1:\(cluster.port) database postgres: "))
         #expect(downError.filter { $0 == "\n" }.count == 1)
 
         let database = try await PostgresCluster.shared().createDatabase()
         try await database.execute(
             "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());"
-                + "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_initial'), (2, '0002_from_the_future')")
+                + "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_initial'), (2, '0002_from_the_future')"
+        )
         let (newer, newerError) = try await ServerProcess.run(["--database-url", database.url.url, "--port", "0"])
         #expect(newer == .exited(1))
-        #expect(newerError.hasPrefix("error: the database's schema is version 2, newer than this clubhouse-server's (1)"))
+        #expect(
+            newerError.hasPrefix("error: the database's schema is version 2, newer than this clubhouse-server's (1)"))
     }
 
     @Test func twoServersStartingAtOnceMigrateOnce() async throws {
@@ -64,7 +67,8 @@ struct ProcessTests {
         try await withThrowingTaskGroup(of: Reply.self) { group in
             for name in names {
                 group.addTask {
-                    try await server.call(.post, "/v1/accounts", json: #"{"username":"\#(name)","password":"correct horse"}"#)
+                    try await server.call(
+                        .post, "/v1/accounts", json: #"{"username":"\#(name)","password":"correct horse"}"#)
                 }
             }
             // Until the server says all three are being answered (the metrics request is a fourth).

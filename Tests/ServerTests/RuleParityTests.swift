@@ -60,7 +60,9 @@ struct RuleParityTests {
             let cliError = try cli.run(step.cli)
             let reply = try await api.call(step.method, step.path, json: step.json, token: token)
             let serverError = reply.status.code < 300 ? nil : reply.error?.message ?? reply.text
-            #expect((cliError == nil) == (serverError == nil), "\(step): CLI \(cliError ?? "ok"), server \(serverError ?? "ok")")
+            #expect(
+                (cliError == nil) == (serverError == nil),
+                "\(step): CLI \(cliError ?? "ok"), server \(serverError ?? "ok")")
             if step.sameMessage {
                 #expect(cliError == serverError, "\(step)")
             }
@@ -84,28 +86,44 @@ struct RuleParityTests {
             }
             func timer(_ action: String, _ time: String? = nil) -> Case {
                 Case(
-                    cli: ["gather", "timer", action] + (time.map { [$0] } ?? []), method: .post, path: "/v1/gathers/1/timer",
+                    cli: ["gather", "timer", action] + (time.map { [$0] } ?? []), method: .post,
+                    path: "/v1/gathers/1/timer",
                     json: time.map { #"{"action":"set","time":"\#($0)"}"# } ?? #"{"action":"\#(action)"}"#)
             }
             try await compare(
                 [
                     new("1", "1"), new("1,1", "2"), new("1", "99"), new("", "2", sameMessage: false),
                     new("1,3", "2"), new("2", "3", sameMessage: false),
-                    Case(cli: ["gather", "score", "--set", "101-0"], method: .put, path: "/v1/gathers/1/score", json: #"{"a":101,"b":0}"#),
-                    Case(cli: ["gather", "score", "a"], method: .post, path: "/v1/gathers/1/goals", json: #"{"team":"a"}"#),
-                    Case(cli: ["gather", "score", "a"], method: .post, path: "/v1/gathers/1/goals", json: #"{"team":"a"}"#),
-                    Case(cli: ["gather", "score", "b"], method: .post, path: "/v1/gathers/1/goals", json: #"{"team":"b"}"#),
-                    Case(cli: ["gather", "score", "b", "--minus"], method: .post, path: "/v1/gathers/1/goals", json: #"{"team":"b","minus":true}"#),
-                    Case(cli: ["gather", "score", "b", "--minus"], method: .post, path: "/v1/gathers/1/goals", json: #"{"team":"b","minus":true}"#),
+                    Case(
+                        cli: ["gather", "score", "--set", "101-0"], method: .put, path: "/v1/gathers/1/score",
+                        json: #"{"a":101,"b":0}"#),
+                    Case(
+                        cli: ["gather", "score", "a"], method: .post, path: "/v1/gathers/1/goals",
+                        json: #"{"team":"a"}"#),
+                    Case(
+                        cli: ["gather", "score", "a"], method: .post, path: "/v1/gathers/1/goals",
+                        json: #"{"team":"a"}"#),
+                    Case(
+                        cli: ["gather", "score", "b"], method: .post, path: "/v1/gathers/1/goals",
+                        json: #"{"team":"b"}"#),
+                    Case(
+                        cli: ["gather", "score", "b", "--minus"], method: .post, path: "/v1/gathers/1/goals",
+                        json: #"{"team":"b","minus":true}"#),
+                    Case(
+                        cli: ["gather", "score", "b", "--minus"], method: .post, path: "/v1/gathers/1/goals",
+                        json: #"{"team":"b","minus":true}"#),
                     timer("set", "60:00"), timer("set", "00:00"), timer("set", "7"), timer("pause"), timer("resume"),
-                    timer("set", "05:30"), timer("start"), timer("start"), timer("pause"), timer("pause"), timer("resume"),
+                    timer("set", "05:30"), timer("start"), timer("start"), timer("pause"), timer("pause"),
+                    timer("resume"),
                     timer("reset"),
                     Case(cli: ["gather", "end", "--yes"], method: .post, path: "/v1/gathers/1/end", json: nil),
                 ], cli: cli, api: api, token: token)
             let cliGather = try cli.sql(
-                "SELECT score_a || ' ' || score_b || ' ' || winner || ' ' || timer_state || ' ' || timer_duration_ms FROM gathers")
+                "SELECT score_a || ' ' || score_b || ' ' || winner || ' ' || timer_state || ' ' || timer_duration_ms FROM gathers"
+            )
             let serverGather = try await database.values(
-                "SELECT score_a || ' ' || score_b || ' ' || winner || ' ' || timer_state || ' ' || timer_duration_ms FROM gathers")
+                "SELECT score_a || ' ' || score_b || ' ' || winner || ' ' || timer_state || ' ' || timer_duration_ms FROM gathers"
+            )
             #expect(serverGather == [cliGather])
             #expect(cliGather == "2 0 Team A stopped 600000")
         }
@@ -126,7 +144,8 @@ struct RuleParityTests {
                 let body = try JSONSerialization.data(withJSONObject: ["isbn": isbn, "title": "Book \(index)"])
                 cases.append(
                     Case(
-                        cli: ["book", "add", "--isbn", isbn, "--title", "Book \(index)"], method: .post, path: "/v1/books",
+                        cli: ["book", "add", "--isbn", isbn, "--title", "Book \(index)"], method: .post,
+                        path: "/v1/books",
                         json: String(decoding: body, as: UTF8.self)))
             }
             try await compare(cases, cli: cli, api: api, token: token)

@@ -27,8 +27,8 @@ package struct AccountStore: Sendable {
                 VALUES (\(username.display), \(username.key), \(passwordHash)) RETURNING id
                 """, logger: logger)
             for try await id in rows.decode(Int64.self) { return User(id: id, username: username.display) }
-            throw APIError.internalError
-        } catch where DatabaseFailure.sqlState(error) == "23505" {
+            throw APIError.unexpected
+        } catch  where DatabaseFailure.sqlState(error) == "23505" {
             throw ClubhouseError.usernameTaken(username.display)
         }
     }
@@ -64,7 +64,8 @@ package struct AccountStore: Sendable {
     /// Counts a wrong password for `key`: past `allowed` of them in a row, each further attempt
     /// waits `first`, doubled for every failure since, up to `longest`.
     package func recordFailure(key: String, allowed: Int, first: Duration, longest: Duration) async throws {
-        let firstMilliseconds = Double(first.components.seconds) * 1000
+        let firstMilliseconds =
+            Double(first.components.seconds) * 1000
             + Double(first.components.attoseconds) / 1e15
         let longestMilliseconds = Double(longest.components.seconds) * 1000
         try await connection.query(
@@ -95,7 +96,7 @@ package struct AccountStore: Sendable {
             RETURNING expires_at
             """, logger: logger)
         for try await expiry in rows.decode(Date.self) { return expiry }
-        throw APIError.internalError
+        throw APIError.unexpected
     }
 
     /// The account a token signs in, if the token exists and has not expired.

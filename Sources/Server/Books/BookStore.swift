@@ -21,7 +21,7 @@ struct BookStore {
 
     static func book(_ row: Row) throws -> Book {
         // The column's CHECK allows nothing else.
-        guard let isbn = ISBN(stored: row.0) else { throw APIError.internalError }
+        guard let isbn = ISBN(stored: row.0) else { throw APIError.unexpected }
         return Book(
             isbn: isbn, ownerID: row.1, title: row.2, author: row.3,
             publisher: row.4, description: row.5, priceCents: row.6, published: row.7, owned: row.8,
@@ -52,7 +52,7 @@ struct BookStore {
             """, logger: logger)
         var saved: Book?
         for try await row in rows.decode(Row.self) { saved = try Self.book(row) }
-        guard let book = saved else { throw APIError.internalError }
+        guard let book = saved else { throw APIError.unexpected }
         guard let previous else { return .added(book) }
         let had: [(BookField, Bool, Bool)] = [
             (.author, previous.author != nil, book.author == nil),

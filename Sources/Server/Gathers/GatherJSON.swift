@@ -62,7 +62,8 @@ struct GatherJSON: Encodable {
         self.timer = TimerJSON(
             state: timer.effectiveState(at: now).rawValue,
             duration: GatherTimer.text(seconds: Int(timer.duration / 1000)), durationMs: timer.duration,
-            remaining: GatherTimer.text(seconds: timer.remainingSeconds(at: now)), remainingMs: timer.remaining(at: now),
+            remaining: GatherTimer.text(seconds: timer.remainingSeconds(at: now)),
+            remainingMs: timer.remaining(at: now),
             remainingAtAnchorMs: timer.remainingAtAnchor, startedAtMs: timer.startedAt, playedMs: timer.played(at: now))
     }
 }

@@ -60,7 +60,9 @@ struct GatherRoutes {
             default:
                 throw APIError.invalidField("action", "action must be one of: start, pause, resume, reset, set")
             }
-            if action != "set", body.has("time") { throw APIError.invalidField("time", "time goes with action set only") }
+            if action != "set", body.has("time") {
+                throw APIError.invalidField("time", "time goes with action set only")
+            }
             return try await self.change(change, context)
         }
         group.post("gathers/:id/end") { _, context in
@@ -111,7 +113,7 @@ struct GatherRoutes {
                 owner: owner, teamA: try await load(teamA), teamB: try await load(teamB), at: ServerClock.now())
             return try await gathers.find(id, owner: owner)
         }
-        guard let gather else { throw APIError.internalError }
+        guard let gather else { throw APIError.unexpected }
         return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()), status: .created)
     }
 
@@ -127,7 +129,8 @@ struct GatherRoutes {
         let now = ServerClock.now()
         return try JSONResponse.make(
             GatherPageJSON(
-                gathers: page.map { GatherJSON($0, now: now) }, nextBefore: gathers.count > limit ? page.last?.id : nil))
+                gathers: page.map { GatherJSON($0, now: now) }, nextBefore: gathers.count > limit ? page.last?.id : nil)
+        )
     }
 
     /// Reads the gather under a lock, applies the rule, stores the result.

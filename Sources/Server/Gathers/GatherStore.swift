@@ -35,10 +35,10 @@ struct GatherStore {
                 RETURNING id
                 """, logger: logger)
             guard let inserted = try await rows.decode(Int64.self).first(where: { _ in true }) else {
-                throw APIError.internalError
+                throw APIError.unexpected
             }
             id = inserted
-        } catch where DatabaseFailure.sqlState(error) == "23505" {
+        } catch  where DatabaseFailure.sqlState(error) == "23505" {
             throw APIError(.conflict, "gather_in_progress", "a gather is already in progress; end or cancel it first")
         }
         for (team, players) in [(Team.a, teamA), (Team.b, teamB)] {

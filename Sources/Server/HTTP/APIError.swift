@@ -45,7 +45,7 @@ package struct APIError: Error, Equatable, Sendable {
         .unauthorized, "unauthorized", "a valid bearer token is required (sign in at POST /v1/sessions)")
     package static let databaseUnavailable = APIError(
         .serviceUnavailable, "database_unavailable", "the database is unavailable; try again shortly", retryAfter: 1)
-    package static let internalError = APIError(
+    package static let unexpected = APIError(
         .internalServerError, "internal", "the server failed to answer; the failure is logged")
 
     /// A domain rule's refusal, with the CLI's own sentence.
@@ -60,7 +60,7 @@ package struct APIError: Error, Equatable, Sendable {
         case .gatherInProgress: self.init(.conflict, "gather_in_progress", error.message)
         case .gatherEnded: self.init(.conflict, "gather_ended", error.message)
         case .gatherStillInProgress: self.init(.conflict, "gather_still_in_progress", error.message)
-        default: self = .internalError
+        default: self = .unexpected
         }
     }
 

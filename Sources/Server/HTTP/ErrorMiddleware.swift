@@ -46,7 +46,7 @@ package struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             logger.error(
                 "request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
-            return .internalError
+            return .unexpected
         }
     }
 }

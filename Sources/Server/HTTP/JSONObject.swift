@@ -83,10 +83,12 @@ package struct JSONObject: Sendable {
                 case .integer(let id): return id
                 default:
                     throw APIError.invalidField(
-                        "\(key)[\(index)]", "\(key)[\(index)] must be a player id (a whole number), not \(value.typeName)")
+                        "\(key)[\(index)]",
+                        "\(key)[\(index)] must be a player id (a whole number), not \(value.typeName)")
                 }
             }
-        case let other?: throw APIError.invalidField(key, "\(key) must be an array of player ids, not \(other.typeName)")
+        case let other?:
+            throw APIError.invalidField(key, "\(key) must be an array of player ids, not \(other.typeName)")
         }
     }
 }
@@ -103,7 +105,8 @@ package enum RequestParameters {
     package static func integer(_ request: Request, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = request.uri.queryParameters.get(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw APIError.invalidField(name, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw APIError.invalidField(
+                name, "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }

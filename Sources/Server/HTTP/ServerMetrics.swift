@@ -32,8 +32,11 @@ package final class ServerMetrics: Sendable {
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {
         let dimensions = [("method", method), ("route", route), ("status", String(status))]
         Counter(label: "clubhouse_http_requests_total", dimensions: dimensions, factory: factory).increment()
-        Timer(label: "clubhouse_http_request_duration_seconds", dimensions: [("method", method), ("route", route)], factory: factory)
-            .recordNanoseconds(duration.nanoseconds)
+        Timer(
+            label: "clubhouse_http_request_duration_seconds", dimensions: [("method", method), ("route", route)],
+            factory: factory
+        )
+        .recordNanoseconds(duration.nanoseconds)
     }
 
     func leased<Result>(_ body: () async throws -> Result) async rethrows -> Result {

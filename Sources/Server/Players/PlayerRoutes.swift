@@ -47,7 +47,8 @@ struct PlayerRoutes {
             else {
                 throw APIError(
                     .badRequest, "invalid_field",
-                    "an edit changes exactly one field: one of \(PlayerInput.fields.map(\.json).joined(separator: ", "))")
+                    "an edit changes exactly one field: one of \(PlayerInput.fields.map(\.json).joined(separator: ", "))"
+                )
             }
             let text = try PlayerInput.text(body, json, field) ?? ""
             if field == .name, body.fields["name"] == .null { throw APIError.invalidField("name", "name is required") }

@@ -28,7 +28,7 @@ struct PlayerStore {
             RETURNING id, owner_id, name, age, skill, position, favourite_team
             """, logger: logger)
         for try await row in rows.decode(Row.self) { return Self.player(row) }
-        throw APIError.internalError
+        throw APIError.unexpected
     }
 
     /// One player; `locking` holds its row until the transaction ends (an edit reads then writes).

@@ -34,7 +34,8 @@ struct QuestionRoutes {
             let owner = try context.owner()
             let body = try await JSONObject.read(request, allowing: ["text"])
             let text: String
-            do { text = try Question.validatedText(try body.requiredString("text")) } catch let error as ClubhouseError {
+            do { text = try Question.validatedText(try body.requiredString("text")) } catch let error as ClubhouseError
+            {
                 throw APIError(error, field: "text")
             }
             let keywords = SearchWords.keywords(in: text)
@@ -48,7 +49,7 @@ struct QuestionRoutes {
                     owner: owner)
                 return try await store.find(id, owner: owner)
             }
-            guard let question else { throw APIError.internalError }
+            guard let question else { throw APIError.unexpected }
             return try JSONResponse.make(QuestionJSON(question), status: .created)
         }
         group.get("questions") { request, context in
@@ -69,7 +70,9 @@ struct QuestionRoutes {
             let owner = try context.owner()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let question = try await database.read { try await QuestionStore($0, logger: logger).find(id, owner: owner) }
+            let question = try await database.read {
+                try await QuestionStore($0, logger: logger).find(id, owner: owner)
+            }
             guard let question else { throw ClubhouseError.questionNotFound(id) }
             return try JSONResponse.make(QuestionJSON(question))
         }

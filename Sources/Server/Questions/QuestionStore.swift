@@ -18,7 +18,7 @@ struct QuestionStore {
             logger: logger)
         var inserted: Int64?
         for try await id in rows.decode(Int64.self) { inserted = id }
-        guard let id = inserted else { throw APIError.internalError }
+        guard let id = inserted else { throw APIError.unexpected }
         for (rank, isbn) in books.enumerated() {
             try await connection.query(
                 """
@@ -65,7 +65,8 @@ struct QuestionStore {
         for try await id in rows.decode(Int64.self) { ids.append(id) }
         var questions: [Question] = []
         for id in ids { if let question = try await find(id, owner: owner) { questions.append(question) } }
-        let count = try await connection.query("SELECT count(*) FROM questions WHERE owner_id = \(owner)", logger: logger)
+        let count = try await connection.query(
+            "SELECT count(*) FROM questions WHERE owner_id = \(owner)", logger: logger)
         var total = 0
         for try await value in count.decode(Int.self) { total = value }
         return (questions, total)

@@ -39,7 +39,8 @@ final class ServerProcess: @unchecked Sendable {
         env["DATABASE_URL"] = nil
         env["PORT"] = nil
         env.merge(environment) { $1 }
-        pid = try Self.spawn(binary, arguments, environment: env, stdout: folder.path("stdout"), stderr: folder.path("stderr"))
+        pid = try Self.spawn(
+            binary, arguments, environment: env, stdout: folder.path("stdout"), stderr: folder.path("stderr"))
     }
 
     /// `posix_spawn` with standard output and error into files, default signal handling and
@@ -108,7 +109,9 @@ final class ServerProcess: @unchecked Sendable {
                 self.port = port
                 return
             }
-            if let ending = poll() { throw ClusterError("clubhouse-server ended (\(ending)) before listening: \(stderr)") }
+            if let ending = poll() {
+                throw ClusterError("clubhouse-server ended (\(ending)) before listening: \(stderr)")
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         kill(pid, SIGKILL)
@@ -169,7 +172,8 @@ final class ServerProcess: @unchecked Sendable {
         var headers: HTTPFields = [:]
         if json != nil { headers[.contentType] = "application/json" }
         if let token { headers[.authorization] = "Bearer \(token)" }
-        let request = TestClient.Request(path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+        let request = TestClient.Request(
+            path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
         // Generous: registering hashes at the CLI's cost on a machine busy with other tests.
         let configuration = TestClient.Configuration(timeout: .seconds(120))
         let response = try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: configuration) {

@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Clubhouse", targets: ["Clubhouse"]),
         .executable(name: "clubhouse", targets: ["ClubhouseCLI"]),
+        .executable(name: "clubhouse-server", targets: ["ClubhouseServerMain"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -19,6 +20,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // `swift package generate-documentation --target Clubhouse` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        // The server (clubhouse-server): HTTP, PostgreSQL, graceful shutdown, logs and metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
     ],
     targets: [
         .target(name: "ClubhouseDomain", path: "Sources/Domain"),
@@ -76,6 +84,31 @@ let package = Package(
             path: "Plugins/EmbedMigrationsPlugin"
         ),
 
+        // The server's PostgreSQL schema: ServerMigrations/*.sql, embedded by the same plugin.
+        .target(
+            name: "ClubhouseServerSchema", path: "ServerMigrations", exclude: ["README.md"],
+            plugins: ["EmbedMigrationsPlugin"]),
+        // The server as a library, so tests can run it in-process; the executable only parses flags.
+        .target(
+            name: "ClubhouseServer",
+            dependencies: [
+                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Sources/Server"
+        ),
+        .executableTarget(
+            name: "ClubhouseServerMain",
+            dependencies: ["ClubhouseServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/ServerMain"
+        ),
+
         .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
@@ -105,6 +138,17 @@ let package = Package(
                 "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity",
             ],
             exclude: ["Fixtures"]
+        ),
+        // Against a throwaway PostgreSQL cluster the tests start themselves; the process tests run
+        // the built clubhouse-server (and clubhouse, for the rule cases both must agree on).
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

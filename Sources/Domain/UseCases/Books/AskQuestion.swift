@@ -24,7 +24,7 @@ package struct AskQuestion {
     }
 
     /// Names each book and the words of the question it matched.
-    static func answer(_ books: [Book], keywords: [String]) -> String {
+    package static func answer(_ books: [Book], keywords: [String]) -> String {
         guard !books.isEmpty else {
             return keywords.isEmpty
                 ? "Nothing on your shelf fits: the question has no words to look for."

@@ -10,11 +10,16 @@ package struct EndGather {
 
     package func callAsFunction(_ id: Gather.ID, owner: User.ID) throws -> Gather {
         var gather = try gathers.existing(id, owner: owner)
-        guard gather.isInProgress else { throw ClubhouseError.invalidInput("gather \(id) has already ended") }
         let now = clock.now()
-        // The countdown stops where it is; what ran is the time played.
-        gather.timer.stop(at: now)
+        try Self.finish(&gather, at: now)
         return try gathers.end(gather, at: now)
+    }
+
+    /// The gather as it ends at `now` (the server ends gathers by this too): the countdown stops
+    /// where it is, and what ran is the time played.
+    package static func finish(_ gather: inout Gather, at now: Milliseconds) throws(ClubhouseError) {
+        guard gather.isInProgress else { throw .invalidInput("gather \(gather.id) has already ended") }
+        gather.timer.stop(at: now)
     }
 }
 
@@ -29,9 +34,14 @@ package struct DeleteGather {
 
     package func callAsFunction(_ id: Gather.ID, owner: User.ID, inProgress: Bool) throws {
         let gather = try gathers.existing(id, owner: owner)
-        guard gather.isInProgress == inProgress else {
-            throw inProgress ? ClubhouseError.gatherEnded(id) : ClubhouseError.gatherStillInProgress(id)
-        }
+        try Self.checkRemovable(gather, inProgress: inProgress)
         _ = try gathers.delete(id, owner: owner)
+    }
+
+    /// Cancelling takes a gather in progress, deleting from history an ended one.
+    package static func checkRemovable(_ gather: Gather, inProgress: Bool) throws(ClubhouseError) {
+        guard gather.isInProgress == inProgress else {
+            throw inProgress ? .gatherEnded(gather.id) : .gatherStillInProgress(gather.id)
+        }
     }
 }

@@ -13,11 +13,20 @@ package struct PlayGather {
 
     package func callAsFunction(_ change: Change, _ id: Gather.ID, owner: User.ID) throws -> Gather {
         var gather = try gathers.existing(id, owner: owner)
-        guard gather.isInProgress else {
-            throw ClubhouseError.invalidInput("gather \(id) has ended; it can no longer change")
-        }
-        let now = clock.now()
         let before = gather
+        try Self.apply(change, to: &gather, at: clock.now())
+        guard gather != before else { return gather }
+        try gathers.update(gather)
+        // Every value the update wrote is one the app can show: read what it could not show before
+        // as it is now stored (a winner or a player's row may still hold something it cannot).
+        return gather.unshowableValues.isEmpty ? gather : try gathers.existing(id, owner: owner)
+    }
+
+    /// The change itself, on a gather read fresh (the server applies it too).
+    package static func apply(_ change: Change, to gather: inout Gather, at now: Milliseconds) throws(ClubhouseError) {
+        guard gather.isInProgress else {
+            throw .invalidInput("gather \(gather.id) has ended; it can no longer change")
+        }
         gather.timer = gather.timer.settled(at: now)
         switch change {
         case .score(let team, let delta): gather.score.step(team, by: delta)
@@ -28,10 +37,5 @@ package struct PlayGather {
         case .resumeTimer: try gather.timer.resume(at: now)
         case .resetTimer: gather.timer.reset(at: now)
         }
-        guard gather != before else { return gather }
-        try gathers.update(gather)
-        // Every value the update wrote is one the app can show: read what it could not show before
-        // as it is now stored (a winner or a player's row may still hold something it cannot).
-        return gather.unshowableValues.isEmpty ? gather : try gathers.existing(id, owner: owner)
     }
 }

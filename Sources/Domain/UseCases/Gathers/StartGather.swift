@@ -12,15 +12,7 @@ package struct StartGather {
     }
 
     package func callAsFunction(teamA: [Player.ID], teamB: [Player.ID], owner: User.ID) throws -> Gather {
-        guard !teamA.isEmpty, !teamB.isEmpty else {
-            throw ClubhouseError.invalidInput("both teams need at least one player")
-        }
-        var seen: Set<Player.ID> = []
-        for id in teamA + teamB where !seen.insert(id).inserted {
-            throw ClubhouseError.invalidInput(
-                teamA.contains(id) && teamB.contains(id)
-                    ? "player \(id) is on both teams" : "player \(id) is listed twice")
-        }
+        try Self.checkTeams(teamA: teamA, teamB: teamB)
         if let running = try gathers.inProgress(owner: owner) {
             throw ClubhouseError.gatherInProgress(running.id, startedAt: running.startedAt)
         }
@@ -31,5 +23,17 @@ package struct StartGather {
             }
         }
         return try gathers.insert(owner: owner, teamA: load(teamA), teamB: load(teamB), at: clock.now())
+    }
+
+    /// The rules on the teams themselves, before any player is looked up (the server applies
+    /// them too): both filled, nobody twice.
+    package static func checkTeams(teamA: [Player.ID], teamB: [Player.ID]) throws(ClubhouseError) {
+        guard !teamA.isEmpty, !teamB.isEmpty else { throw .invalidInput("both teams need at least one player") }
+        var seen: Set<Player.ID> = []
+        for id in teamA + teamB where !seen.insert(id).inserted {
+            throw .invalidInput(
+                teamA.contains(id) && teamB.contains(id)
+                    ? "player \(id) is on both teams" : "player \(id) is listed twice")
+        }
     }
 }

@@ -1,0 +1,81 @@
+import Hummingbird
+import Logging
+import PostgresNIO
+
+/// The server, assembled: migrations first (on a connection of their own, so that an unreachable
+/// database or a schema newer than the binary stops the start with one clear line), then the
+/// Hummingbird application whose services are the connection pool and the HTTP server. The
+/// executable runs it; tests run it in-process.
+package enum ClubhouseServer {
+    /// Brings the database to this binary's schema; returns the versions applied.
+    @discardableResult
+    package static func migrate(_ address: DatabaseAddress, logger: Logger) async throws -> [Int] {
+        var configuration = address.connectionConfiguration
+        configuration.options.connectTimeout = .seconds(10)
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        } catch {
+            throw ServerStartError(
+                "cannot connect to PostgreSQL at \(address.description): \(DatabaseFailure.describe(error))")
+        }
+        do {
+            let applied = try await Migrator().migrate(connection, logger: logger)
+            try? await connection.close()
+            return applied
+        } catch let error as ServerStartError {
+            try? await connection.close()
+            throw error
+        } catch {
+            try? await connection.close()
+            throw ServerStartError("cannot migrate the database: \(DatabaseFailure.describe(error))")
+        }
+    }
+
+    package typealias App = Application<RouterResponder<ServerRequestContext>>
+
+    /// Every route served, as `METHOD /path/{parameter}`: what the OpenAPI document must list.
+    package static func routes() -> [String] {
+        let address = DatabaseAddress(host: "127.0.0.1", port: 5432, username: "routes", database: "routes")
+        let configuration = ServerConfiguration(database: address)
+        let (router, _) = parts(configuration, logger: Logger(label: "routes"))
+        return router.routes.map { "\($0.method) \($0.path)" }
+    }
+
+    /// The router and the pool it uses (not yet running).
+    private static func parts(_ configuration: ServerConfiguration, logger: Logger) -> (
+        Router<ServerRequestContext>, PostgresClient
+    ) {
+        var clientConfiguration = configuration.database.clientConfiguration
+        clientConfiguration.options.maximumConnections = configuration.maximumConnections
+        clientConfiguration.options.connectTimeout = configuration.databaseTimeout
+        var clientLogger = logger
+        // The pool logs every failed reconnection at error level while PostgreSQL is down; the
+        // requests' 503s already say so.
+        clientLogger.logLevel = max(logger.logLevel, .critical)
+        let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: clientLogger)
+        let metrics = ServerMetrics()
+        let database = Database(
+            client: client, timeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
+        let router = Routes(
+            database: database, metrics: metrics,
+            hashing: PasswordHashing(cost: configuration.hashCost, concurrent: configuration.concurrentHashes),
+            configuration: configuration
+        ).router()
+        return (router, client)
+    }
+
+    /// The application, not yet running. `onServerRunning` learns the bound port (port 0 picks one).
+    package static func application(
+        _ configuration: ServerConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> App {
+        let (router, client) = parts(configuration, logger: logger)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: [client],
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+}

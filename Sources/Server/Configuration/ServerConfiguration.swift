@@ -1,0 +1,41 @@
+import ClubhouseSecurity
+import Foundation
+
+/// Everything the server is started with. The executable fills it from flags and the environment;
+/// tests build it directly.
+package struct ServerConfiguration: Sendable {
+    package var database: DatabaseAddress
+    package var host: String
+    /// 0 picks a free port (tests); the bound one is reported once the server runs.
+    package var port: Int
+    /// How long a bearer token stays valid after sign-in.
+    package var tokenLifetime: Duration = .seconds(30 * 86_400)
+    /// The CLI's cost; tests lower it, since every account pays it once.
+    package var hashCost: ScryptPasswordHasher.Cost = .recommended
+    /// Hashes at once: at the recommended cost each takes 128 MiB, so a burst of sign-ins waits its
+    /// turn instead of exhausting memory.
+    package var concurrentHashes = 2
+    /// How long a request waits for PostgreSQL before answering 503.
+    package var databaseTimeout: Duration = .seconds(5)
+    package var maximumConnections = 20
+    /// Wrong passwords in a row for one username before each further attempt has to wait.
+    package var signInFailuresBeforeSlowdown = 5
+    /// The first wait; each further wrong password doubles it, up to `longestSignInWait`.
+    package var firstSignInWait: Duration = .seconds(1)
+    package var longestSignInWait: Duration = .seconds(15 * 60)
+
+    package init(database: DatabaseAddress, host: String = "127.0.0.1", port: Int = 8080) {
+        self.database = database
+        self.host = host
+        self.port = port
+    }
+}
+
+/// Limits every client meets, stated in the OpenAPI document.
+package enum ServerLimits {
+    /// Request bodies above this are refused with 413. The largest valid body (a book with a
+    /// 4000-character description, every character escaped) fits well within it.
+    package static let bodyBytes = 64 * 1024
+    package static let defaultPageSize = 50
+    package static let maximumPageSize = 200
+}

@@ -1,0 +1,169 @@
+import ClubhouseDomain
+import Hummingbird
+
+/// `/v1/gathers`: start with two teams, score, run the countdown, end with a winner, cancel, and
+/// the history. Every rule is Domain's (`StartGather.checkTeams`, `PlayGather.apply`,
+/// `EndGather.finish`, `DeleteGather.checkRemovable`), applied to the row read under a lock.
+struct GatherRoutes {
+    let database: Database
+
+    func add(to group: RouterGroup<ServerRequestContext>) {
+        group.post("gathers") { request, context in try await start(request, context) }
+        group.get("gathers") { request, context in try await history(request, context) }
+        group.get("gathers/current") { _, context in
+            let owner = try context.owner()
+            let logger = context.logger
+            let gather = try await database.read { connection -> Gather? in
+                let store = GatherStore(connection, logger: logger)
+                guard let current = try await store.inProgress(owner: owner) else { return nil }
+                return try await store.find(current.id, owner: owner)
+            }
+            guard let gather else { throw ClubhouseError.noGatherInProgress }
+            return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()))
+        }
+        group.get("gathers/:id") { _, context in
+            let owner = try context.owner()
+            let id = try RequestParameters.id(context)
+            let logger = context.logger
+            let gather = try await database.read { try await GatherStore($0, logger: logger).find(id, owner: owner) }
+            guard let gather else { throw ClubhouseError.gatherNotFound(id) }
+            return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()))
+        }
+        group.post("gathers/:id/goals") { request, context in
+            let body = try await JSONObject.read(request, allowing: ["team", "minus"])
+            let text = try body.requiredString("team")
+            guard let team = Team(rawValue: text) else { throw APIError.invalidField("team", "team must be a or b") }
+            let minus = try body.bool("minus") ?? false
+            return try await change(.score(team, by: minus ? -1 : 1), context)
+        }
+        group.put("gathers/:id/score") { request, context in
+            let body = try await JSONObject.read(request, allowing: ["a", "b"])
+            let score: Score
+            do { score = try Score(a: try body.requiredInteger("a"), b: try body.requiredInteger("b")) } catch let
+                error as ClubhouseError
+            { throw APIError(error, field: "score") }
+            return try await change(.setScore(score), context)
+        }
+        group.post("gathers/:id/timer") { request, context in
+            let body = try await JSONObject.read(request, allowing: ["action", "time"])
+            let action = try body.requiredString("action")
+            let change: GatherChange
+            switch action {
+            case "start": change = .startTimer
+            case "pause": change = .pauseTimer
+            case "resume": change = .resumeTimer
+            case "reset": change = .resetTimer
+            case "set":
+                do { change = .setTimer(try GatherTimer.duration(parsing: try body.requiredString("time"))) } catch let
+                    error as ClubhouseError
+                { throw APIError(error, field: "time") }
+            default:
+                throw APIError.invalidField("action", "action must be one of: start, pause, resume, reset, set")
+            }
+            if action != "set", body.has("time") {
+                throw APIError.invalidField("time", "time goes with action set only")
+            }
+            return try await self.change(change, context)
+        }
+        group.post("gathers/:id/end") { _, context in
+            let owner = try context.owner()
+            let id = try RequestParameters.id(context)
+            let logger = context.logger
+            let gather = try await database.transaction { connection in
+                let store = GatherStore(connection, logger: logger)
+                guard var gather = try await store.find(id, owner: owner, locking: true) else {
+                    throw ClubhouseError.gatherNotFound(id)
+                }
+                let now = ServerClock.now()
+                try EndGather.finish(&gather, at: now)
+                try await store.end(gather, at: now)
+                return try await store.find(id, owner: owner)
+            }
+            guard let gather else { throw ClubhouseError.gatherNotFound(id) }
+            return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()))
+        }
+        group.post("gathers/:id/cancel") { _, context in try await remove(context, inProgress: true) }
+        group.delete("gathers/:id") { _, context in try await remove(context, inProgress: false) }
+    }
+
+    private func start(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let owner = try context.owner()
+        let body = try await JSONObject.read(request, allowing: ["teamA", "teamB"])
+        let teamA = try body.integers("teamA")
+        let teamB = try body.integers("teamB")
+        do { try StartGather.checkTeams(teamA: teamA, teamB: teamB) } catch { throw APIError(error, field: "teams") }
+        let logger = context.logger
+        let gather = try await database.transaction { connection in
+            let gathers = GatherStore(connection, logger: logger)
+            if let running = try await gathers.inProgress(owner: owner) {
+                throw ClubhouseError.gatherInProgress(running.id, startedAt: running.startedAt.apiText)
+            }
+            let players = PlayerStore(connection, logger: logger)
+            func load(_ ids: [Int64]) async throws -> [Player] {
+                var loaded: [Player] = []
+                for id in ids {
+                    guard let player = try await players.find(id, owner: owner) else {
+                        throw ClubhouseError.playerNotFound(id)
+                    }
+                    loaded.append(player)
+                }
+                return loaded
+            }
+            let id = try await gathers.insert(
+                owner: owner, teamA: try await load(teamA), teamB: try await load(teamB), at: ServerClock.now())
+            return try await gathers.find(id, owner: owner)
+        }
+        guard let gather else { throw APIError.unexpected }
+        return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()), status: .created)
+    }
+
+    private func history(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let owner = try context.owner()
+        let limit = try RequestParameters.limit(request)
+        let before = try RequestParameters.integer(request, "before", in: 1...Int(Int64.max)).map(Int64.init) ?? .max
+        let logger = context.logger
+        let gathers = try await database.read {
+            try await GatherStore($0, logger: logger).history(owner: owner, before: before, limit: limit + 1)
+        }
+        let page = gathers.prefix(limit)
+        let now = ServerClock.now()
+        return try JSONResponse.make(
+            GatherPageJSON(
+                gathers: page.map { GatherJSON($0, now: now) }, nextBefore: gathers.count > limit ? page.last?.id : nil)
+        )
+    }
+
+    /// Reads the gather under a lock, applies the rule, stores the result.
+    private func change(_ change: GatherChange, _ context: ServerRequestContext) async throws -> Response {
+        let owner = try context.owner()
+        let id = try RequestParameters.id(context)
+        let logger = context.logger
+        let now = ServerClock.now()
+        let gather = try await database.transaction { connection in
+            let store = GatherStore(connection, logger: logger)
+            guard var gather = try await store.find(id, owner: owner, locking: true) else {
+                throw ClubhouseError.gatherNotFound(id)
+            }
+            let before = gather
+            try PlayGather.apply(change, to: &gather, at: now)
+            if gather != before { try await store.update(gather) }
+            return gather
+        }
+        return try JSONResponse.make(GatherJSON(gather, now: now))
+    }
+
+    private func remove(_ context: ServerRequestContext, inProgress: Bool) async throws -> Response {
+        let owner = try context.owner()
+        let id = try RequestParameters.id(context)
+        let logger = context.logger
+        try await database.transaction { connection in
+            let store = GatherStore(connection, logger: logger)
+            guard let gather = try await store.find(id, owner: owner, locking: true) else {
+                throw ClubhouseError.gatherNotFound(id)
+            }
+            try DeleteGather.checkRemovable(gather, inProgress: inProgress)
+            try await store.delete(id, owner: owner)
+        }
+        return JSONResponse.noContent()
+    }
+}

@@ -1,0 +1,78 @@
+import ClubhouseDomain
+import Hummingbird
+
+/// `/v1/players`: add, list (keyset paging), show, edit one field, delete. The fields are checked
+/// by the CLI's `PlayerForm` and `PlayerDraft` rules.
+struct PlayerRoutes {
+    let database: Database
+
+    func add(to group: RouterGroup<ServerRequestContext>) {
+        group.post("players") { request, context in
+            let owner = try context.owner()
+            let body = try await JSONObject.read(request, allowing: Set(PlayerInput.fields.map(\.json)))
+            let draft = try PlayerInput.draft(body)
+            let logger = context.logger
+            let player = try await database.transaction {
+                try await PlayerStore($0, logger: logger).insert(draft, owner: owner)
+            }
+            return try JSONResponse.make(PlayerJSON(player), status: .created)
+        }
+        group.get("players") { request, context in
+            let owner = try context.owner()
+            let limit = try RequestParameters.limit(request)
+            let after = try RequestParameters.integer(request, "after", in: 0...Int(Int64.max)) ?? 0
+            let logger = context.logger
+            // One more than asked for tells whether there is a next page.
+            let players = try await database.read {
+                try await PlayerStore($0, logger: logger).page(owner: owner, after: Int64(after), limit: limit + 1)
+            }
+            let page = players.prefix(limit)
+            return try JSONResponse.make(
+                PlayerPageJSON(
+                    players: page.map(PlayerJSON.init), nextAfter: players.count > limit ? page.last?.id : nil))
+        }
+        group.get("players/:id") { _, context in
+            let owner = try context.owner()
+            let id = try RequestParameters.id(context)
+            let logger = context.logger
+            let player = try await database.read { try await PlayerStore($0, logger: logger).find(id, owner: owner) }
+            guard let player else { throw ClubhouseError.playerNotFound(id) }
+            return try JSONResponse.make(PlayerJSON(player))
+        }
+        group.patch("players/:id") { request, context in
+            let owner = try context.owner()
+            let id = try RequestParameters.id(context)
+            let body = try await JSONObject.read(request, allowing: Set(PlayerInput.fields.map(\.json)))
+            guard body.fields.count == 1, let (json, field) = PlayerInput.fields.first(where: { body.has($0.json) })
+            else {
+                throw APIError(
+                    .badRequest, "invalid_field",
+                    "an edit changes exactly one field: one of \(PlayerInput.fields.map(\.json).joined(separator: ", "))"
+                )
+            }
+            let text = try PlayerInput.text(body, json, field) ?? ""
+            if field == .name, body.fields["name"] == .null { throw APIError.invalidField("name", "name is required") }
+            try PlayerInput.check(field, text, json: json)
+            let logger = context.logger
+            let player = try await database.transaction { connection in
+                let store = PlayerStore(connection, logger: logger)
+                guard let player = try await store.find(id, owner: owner, locking: true) else {
+                    throw ClubhouseError.playerNotFound(id)
+                }
+                let draft = try PlayerInput.edited(player, field, to: text, json: json)
+                return try await store.update(id, to: draft, owner: owner)
+            }
+            return try JSONResponse.make(PlayerJSON(player))
+        }
+        group.delete("players/:id") { _, context in
+            let owner = try context.owner()
+            let id = try RequestParameters.id(context)
+            let logger = context.logger
+            let deleted = try await database.transaction {
+                try await PlayerStore($0, logger: logger).delete(id, owner: owner)
+            }
+            guard deleted else { throw ClubhouseError.playerNotFound(id) }
+            return JSONResponse.noContent()
+        }
+    }
+}

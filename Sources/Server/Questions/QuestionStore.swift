@@ -1,0 +1,81 @@
+import ClubhouseDomain
+import Foundation
+import PostgresNIO
+
+/// Questions and the books they recommended, in SQL, by owner.
+struct QuestionStore {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    init(_ connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    func insert(text: String, answer: String, books: [ISBN], owner: User.ID) async throws -> Question.ID {
+        let rows = try await connection.query(
+            "INSERT INTO questions (owner_id, text, answer) VALUES (\(owner), \(text), \(answer)) RETURNING id",
+            logger: logger)
+        var inserted: Int64?
+        for try await id in rows.decode(Int64.self) { inserted = id }
+        guard let id = inserted else { throw APIError.unexpected }
+        for (rank, isbn) in books.enumerated() {
+            try await connection.query(
+                """
+                INSERT INTO question_books (question_id, rank, owner_id, isbn)
+                VALUES (\(id), \(rank), \(owner), \(isbn.digits))
+                """, logger: logger)
+        }
+        return id
+    }
+
+    func find(_ id: Question.ID, owner: User.ID) async throws -> Question? {
+        let rows = try await connection.query(
+            "SELECT id, owner_id, text, answer, asked_at FROM questions WHERE id = \(id) AND owner_id = \(owner)",
+            logger: logger)
+        var found: Question?
+        for try await (id, owner, text, answer, asked) in rows.decode((Int64, Int64, String, String, Date).self) {
+            found = Question(id: id, ownerID: owner, text: text, answer: answer, createdAt: asked.apiText, books: [])
+        }
+        guard var question = found else { return nil }
+        question.books = try await books(of: id, owner: owner)
+        return question
+    }
+
+    private func books(of id: Question.ID, owner: User.ID) async throws -> [Book] {
+        let rows = try await connection.query(
+            """
+            SELECT \(unescaped: BookStore.columns) FROM (
+                SELECT b.*, qb.rank FROM question_books qb JOIN books b ON b.owner_id = qb.owner_id AND b.isbn = qb.isbn
+                WHERE qb.question_id = \(id) AND qb.owner_id = \(owner)) AS recommended
+            ORDER BY rank
+            """, logger: logger)
+        var books: [Book] = []
+        for try await row in rows.decode(BookStore.Row.self) { books.append(try BookStore.book(row)) }
+        return books
+    }
+
+    /// Newest first.
+    func page(owner: User.ID, offset: Int, limit: Int) async throws -> (questions: [Question], total: Int) {
+        let rows = try await connection.query(
+            """
+            SELECT id FROM questions WHERE owner_id = \(owner) ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)
+            """, logger: logger)
+        var ids: [Int64] = []
+        for try await id in rows.decode(Int64.self) { ids.append(id) }
+        var questions: [Question] = []
+        for id in ids { if let question = try await find(id, owner: owner) { questions.append(question) } }
+        let count = try await connection.query(
+            "SELECT count(*) FROM questions WHERE owner_id = \(owner)", logger: logger)
+        var total = 0
+        for try await value in count.decode(Int.self) { total = value }
+        return (questions, total)
+    }
+
+    func delete(_ id: Question.ID, owner: User.ID) async throws -> Bool {
+        let rows = try await connection.query(
+            "DELETE FROM questions WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
+        for try await _ in rows { return true }
+        return false
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The built `clubhouse-server` as a process: refusing to start, two starting at once, SIGTERM
+/// with requests in flight, and PostgreSQL restarted under it.
+@Suite("clubhouse-server process", .serialized)
+struct ProcessTests {
+    @Test func refusesToStartWithOneClearLine() async throws {
+        let (noURL, noURLError) = try await ServerProcess.run([])
+        #expect(noURL == .exited(1))
+        #expect(noURLError == "error: no database: pass --database-url or set DATABASE_URL\n")
+
+        let (badURL, badURLError) = try await ServerProcess.run(["--database-url", "mysql://x@y/z"])
+        #expect(badURL == .exited(1))
+        #expect(badURLError.hasPrefix("error: the database URL must look like postgres://"))
+
+        let cluster = try PostgresCluster()
+        let url = "postgres://postgres@127.0.0.1:\(cluster.port)/postgres"
+        try cluster.stop()
+        let (down, downError) = try await ServerProcess.run([], environment: ["DATABASE_URL": url])
+        #expect(down == .exited(1))
+        #expect(
+            downError.hasPrefix("error: cannot connect to PostgreSQL at 127.0.0.1:\(cluster.port) database postgres: "))
+        #expect(downError.filter { $0 == "\n" }.count == 1)
+
+        let database = try await PostgresCluster.shared().createDatabase()
+        try await database.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());"
+                + "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_initial'), (2, '0002_from_the_future')"
+        )
+        let (newer, newerError) = try await ServerProcess.run(["--database-url", database.url.url, "--port", "0"])
+        #expect(newer == .exited(1))
+        #expect(
+            newerError.hasPrefix("error: the database's schema is version 2, newer than this clubhouse-server's (1)"))
+    }
+
+    @Test func twoServersStartingAtOnceMigrateOnce() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let first = try ServerProcess(["--database-url", database.url.url, "--port", "0"])
+        let second = try ServerProcess(["--database-url", database.url.url, "--port", "0"])
+        try await first.waitUntilListening()
+        try await second.waitUntilListening()
+        #expect(try await database.values("SELECT count(*)::text FROM schema_migrations") == ["1"])
+        for server in [first, second] {
+            #expect(try await server.call(.get, "/health").status == .ok)
+        }
+        // What one writes the other reads.
+        let token = try await first.signedIn("ana")
+        #expect(try await second.call(.get, "/v1/account", token: token)["username"] as? String == "ana")
+        first.signal(SIGTERM)
+        second.signal(SIGTERM)
+        #expect(try await first.wait() == .exited(0))
+        #expect(try await second.wait() == .exited(0))
+    }
+
+    /// Three registrations (each a scrypt hash at the CLI's cost, two at a time) are in flight
+    /// when SIGTERM arrives: each is answered, every account is stored, then the server exits 0.
+    @Test func sigtermFinishesRequestsInFlightThenExitsZero() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let server = try await ServerProcess.serving(database.url)
+        let names = ["ana", "kai", "lu"]
+        try await withThrowingTaskGroup(of: Reply.self) { group in
+            for name in names {
+                group.addTask {
+                    try await server.call(
+                        .post, "/v1/accounts", json: #"{"username":"\#(name)","password":"correct horse"}"#)
+                }
+            }
+            // Until the server says all three are being answered (the metrics request is a fourth).
+            while true {
+                let metrics = try await server.call(.get, "/metrics").text
+                let line = metrics.split(separator: "\n").first { $0.hasPrefix("clubhouse_http_requests_in_flight ") }
+                if let value = line?.split(separator: " ").last.flatMap({ Double($0) }), value >= 4 { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            server.signal(SIGTERM)
+            for try await reply in group {
+                #expect(reply.status == .created, "\(reply.text)")
+            }
+        }
+        #expect(try await server.wait() == .exited(0))
+        #expect(try await database.values("SELECT username FROM users ORDER BY username") == names)
+    }
+
+    /// PostgreSQL stops under a running server: requests fail with the JSON error (503), then
+    /// succeed again once it is back, without restarting the server.
+    @Test func postgresRestartedUnderTheServer() async throws {
+        let cluster = try PostgresCluster()
+        defer { try? cluster.stop() }
+        let url = DatabaseAddressText(url: "postgres://postgres@127.0.0.1:\(cluster.port)/postgres")
+        let server = try await ServerProcess.serving(url, ["--database-timeout", "2"])
+        let token = try await server.signedIn("ana")
+        #expect(try await server.call(.post, "/v1/players", json: #"{"name":"Kai"}"#, token: token).status == .created)
+
+        try cluster.halt()
+        for path in ["/v1/players", "/health"] {
+            let reply = try await server.call(.get, path, token: token)
+            #expect(reply.status == .serviceUnavailable, "\(path): \(reply.text)")
+            #expect(reply.error?.code == "database_unavailable")
+            #expect(reply.headers[.retryAfter] == "1")
+        }
+        let refused = try await server.call(.post, "/v1/players", json: #"{"name":"Lu"}"#, token: token)
+        #expect(refused.error?.code == "database_unavailable")
+
+        try cluster.resume()
+        var recovered: Reply?
+        for _ in 0..<300 {
+            let reply = try await server.call(.get, "/v1/players", token: token)
+            if reply.status == .ok {
+                recovered = reply
+                break
+            }
+            #expect(reply.error?.code == "database_unavailable", "\(reply.text)")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let players = try #require(recovered?["players"] as? [[String: Any]])
+        #expect(players.compactMap { $0["name"] as? String } == ["Kai"])
+        #expect(server.poll() == nil, "the same server process answered throughout")
+        server.signal(SIGTERM)
+        #expect(try await server.wait() == .exited(0))
+    }
+}

@@ -183,4 +183,41 @@ import Testing
         #expect(throws: ClubhouseError.self) { try app.moveSelection(.by(1)) }
         #expect(throws: ClubhouseError.self) { try app.readPlayers(around: nil, count: 0) }
     }
+
+    @Test func questionsAndGatherHistoryAreReadByKeyNewestFirst() throws {
+        let file = try TemporaryFile()
+        let app = try players(0, in: file)
+        try sqlite3(
+            file.path,
+            """
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5)
+            INSERT INTO questions (owner_id, text, answer, created_at)
+            SELECT 1, 'Question number ' || x, 'An answer', '2026-01-0' || x || 'T00:00:00.000Z' FROM n;
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 5)
+            INSERT INTO gathers (owner_id, started_at, ended_at, winner, timer_duration_ms, timer_state, timer_remaining_ms)
+            SELECT 1, '2026-01-0' || x || 'T10:00:00.000Z', '2026-01-0' || x || 'T11:00:00.000Z', 'None', 600000,
+                'stopped', 0 FROM n;
+            """)
+        #expect(try app.readQuestions(around: nil, count: 3).rows.map(\.id) == [5, 4, 3])
+        #expect(try app.readQuestions(around: 3, count: 3, above: 1).rows.map(\.id) == [4, 3, 2])
+        #expect(try app.readGathers(around: nil, count: 2).rows.map(\.gather.id) == [5, 4])
+        #expect(try app.readGathers(around: 2, count: 3, above: 1).rows.map(\.gather.id) == [3, 2, 1])
+        try sqlite3(file.path, "DELETE FROM questions WHERE id = 3; DELETE FROM gathers WHERE id = 2;")
+        let questions = try app.readQuestions(around: 3, count: 3, above: 1)
+        #expect(questions.selectedKey == "2")
+        #expect(questions.rows.map(\.id) == [4, 2, 1])
+        let gathers = try app.readGathers(around: 2, count: 3, above: 1)
+        #expect(gathers.selectedKey == "1")
+        #expect(gathers.rows.map(\.gather.id) == [4, 3, 1], "at the end of the list the window fills from above")
+
+        try app.open("gathers")
+        try app.moveSelection(.bottom)
+        #expect(try app.state()?.selection == "1")
+        try app.moveSelection(.by(-1))
+        #expect(try app.state()?.selection == "3")
+        try app.select(.questions)
+        try app.moveSelection(.row("4"))
+        try app.select(.profile)
+        #expect(try app.state()?.selection == "3", "each list keeps its own row")
+    }
 }

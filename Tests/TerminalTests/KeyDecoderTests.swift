@@ -37,9 +37,7 @@ import Testing
     @Test func junkNeverHoldsUpLaterKeys() {
         var decoder = KeyDecoder()
         #expect(decoder.keys(from: [0xFF, 0xC0, UInt8(ascii: "q")]) == [.unknown, .unknown, .character("q")])
-        #expect(decoder.keys(from: Array("\u{1B}[99;99;99;99;99;99;99".utf8)).isEmpty)
-        #expect(
-            decoder.keys(from: Array("x".utf8)).contains(.character("x"))
-                || decoder.keys(from: Array("x".utf8)) == [.character("x")])
+        #expect(decoder.keys(from: Array("\u{1B}[99;99;99;99;99;99;99".utf8)) == [.unknown])
+        #expect(decoder.keys(from: Array("x".utf8)) == [.character("x")])
     }
 }

@@ -25,7 +25,7 @@ enum FormDrawing {
             row += 1
         }
         frame.put(
-            " Enter on the last field (or Ctrl-S) saves; what you type is kept as you type it.", row: row + 1,
+            " Enter on the last field or Ctrl-S saves. Each key is kept as it is typed.", row: row + 1,
             column: 0, style: .dim)
     }
 

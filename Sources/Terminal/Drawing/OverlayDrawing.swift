@@ -46,6 +46,7 @@ enum OverlayDrawing {
         let top = Layout.bodyTop
         let bottom = top + wrapped.count + 1
         for row in top...bottom {
+            frame.fill(row: row, with: " ")
             for column in left..<left + width { frame[row, column] = Frame.Cell(text: " ", style: .plain) }
             frame[row, left] = Frame.Cell(text: "│", style: .dim)
             frame[row, left + width - 1] = Frame.Cell(text: "│", style: .dim)

@@ -65,7 +65,7 @@ public enum ScreenDrawing {
             column += 1
         }
         if let modal = display.state?.modal, let top = modal.stack.last {
-            frame.put("  over the tabs: \(top.path)", row: 1, column: column, style: .warning)
+            frame.put(" + \(top.path)", row: 1, column: column, style: .warning)
         }
     }
 

@@ -79,6 +79,7 @@ extension TerminalSession {
         do {
             let new = try app.perform(Command(.fill([(field.name, text)]), expecting: expectation(model)))
             unsaved[key] = nil
+            message = nil
             land(new, changesData: false)
         } catch ClubhouseError.notOnScreen {
             message = .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now")

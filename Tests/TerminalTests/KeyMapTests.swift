@@ -35,7 +35,7 @@ import Testing
         #expect(KeyMap.command(for: .escape, on: .form) == .back)
         #expect(KeyMap.command(for: .enter, on: .form) == .submit)
         #expect(KeyMap.command(for: .tab, on: .form) == .nextField)
-        #expect(KeyMap.command(for: .control("s"), on: .form) == .submit)
+        #expect(KeyMap.command(for: .control("s"), on: .form) == .save)
         #expect(KeyMap.command(for: .character("q"), on: .login) == .insert("q"))
     }
 

@@ -102,10 +102,13 @@ public enum ScreenDrawing {
     private static func hints(_ frame: inout Frame, _ display: Display, _ layout: Layout) {
         let text: String =
             switch display.screen {
-            case .login: "Enter next/sign in · Tab field · Ctrl-R create an account · Ctrl-C quit"
-            case .register: "Enter next/create · Tab field · Ctrl-R sign in instead · Ctrl-C quit"
-            case .form: "type · Enter next/save · Tab field · Esc back · Ctrl-S save · Ctrl-C quit"
-            default: "↑↓ move · Enter open · Esc back · Tab/1-5 tabs · : command · ? help · q quit"
+            case .login: "Enter next/sign in · Tab field · Ctrl-R new account · Ctrl-C quit"
+            case .register: "Enter next/create · Tab field · Ctrl-R sign in · Ctrl-C quit"
+            case .form: "Enter next/save · Tab field · Esc back · Ctrl-S save · Ctrl-C quit"
+            default:
+                frame.width >= 80
+                    ? "↑↓ move · Enter open · Esc back · Tab/1-5 tabs · : command · ? help · q quit"
+                    : "↑↓ Enter Esc · Tab/1-5 tabs · : command · ? help · q quit"
             }
         frame.put(" " + text, row: layout.hintRow, column: 0, style: .dim)
     }

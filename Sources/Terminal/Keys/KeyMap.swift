@@ -46,7 +46,7 @@ public enum KeyMap {
         case .backTab, .up: .previousField
         case .escape: login ? .switchLoginMode : .back
         case .control("r") where login: .switchLoginMode
-        case .control("s") where !login: .submit
+        case .control("s") where !login: .save
         default: .none
         }
     }

@@ -29,6 +29,8 @@ public enum UICommand: Equatable, Sendable {
     // Text fields: a form's, the login screen's, the command line's and the search's.
     case insert(String)
     case deleteBackward, nextField, previousField, submit
+    /// Saves the form on show whichever field is focused (Ctrl-S).
+    case save
     case switchLoginMode
     /// An answer to a question on show (y or n).
     case confirm(Bool)

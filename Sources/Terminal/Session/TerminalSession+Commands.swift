@@ -51,7 +51,7 @@ extension TerminalSession {
         case .cancelGather:
             ask("Cancel the gather? Nothing of it is kept.") { try self.app.perform(Command(.gather(.cancel))) }
         case .assign(let team): assign(team)
-        case .startGather: submitForm()
+        case .startGather, .save: submitForm()
         case .insert(let text): insert(text)
         case .deleteBackward: deleteBackward()
         case .nextField: moveField(by: 1)

@@ -16,6 +16,8 @@ final class TmuxPane {
     }
 
     deinit {
+        // The app first (a failed test may leave it running), then the server with its shells.
+        if let child = try? childProcess() { kill(child, SIGKILL) }
         _ = try? tmux(["kill-server"])
     }
 

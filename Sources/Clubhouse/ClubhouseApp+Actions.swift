@@ -73,3 +73,18 @@ extension ClubhouseApp {
         try perform(Command(.reopen))
     }
 }
+
+extension ClubhouseApp {
+    /// Moves the selected row of the list on show (`.by(1)` down, `.by(-1)` up, `.top`, `.bottom`,
+    /// `.row(key)`): one ``perform(_:)``, saved with the screen in its own transaction.
+    @discardableResult
+    public func moveSelection(_ move: SelectionMove) throws -> Outcome {
+        try perform(Command(.moveSelection(move)))
+    }
+
+    /// Shows the books a search finds in the library (nil or empty: the whole shelf again).
+    @discardableResult
+    public func search(_ text: String?) throws -> Outcome {
+        try perform(Command(.search(text)))
+    }
+}

@@ -30,6 +30,10 @@ public final class ClubhouseApp: @unchecked Sendable {
     public let path: String
     /// Whether the app runs on a database in memory: nothing it does outlives it.
     public let isInMemory: Bool
+    /// The scene this app shows and moves: its own tab, stacks, modal, drafts, selections and
+    /// journal (undo, reopen, history). Who is signed in and the data are the file's, shared by
+    /// every scene, so signing in or out in one scene does so in all of them.
+    public let scene: SceneName
 
     // `tree` is not thread-safe; every use of it (and of its database) holds `lock`, and `owner`
     // (guarded by `ownerLock`) is the thread holding it, to refuse a call back from inside a call.
@@ -43,26 +47,29 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// database, or one written by a newer release, is refused and left untouched) and its schema
     /// brought up to date. A missing file is created (0600) when `creating`; otherwise the app
     /// runs on a fresh database in memory, answering as a new file would and leaving nothing
-    /// behind (this is how the CLI's read-only commands run).
-    public convenience init(at location: Location, creating: Bool = true) throws {
-        self.init(database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) })
+    /// behind (this is how the CLI's read-only commands run). The app shows `scene` (see
+    /// ``scene``); any number of apps, in one process or several, may show the same file's scenes.
+    public convenience init(at location: Location, creating: Bool = true, scene: SceneName = .main) throws {
+        self.init(
+            database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) }, scene: scene)
     }
 
-    /// Opens (creating if needed) the database at a literal file path.
-    public convenience init(path: String) throws {
-        try self.init(at: try Location(path: path))
+    /// Opens (creating if needed) the database at a literal file path, showing `scene`.
+    public convenience init(path: String, scene: SceneName = .main) throws {
+        try self.init(at: try Location(path: path), scene: scene)
     }
 
     /// A new, empty app in memory, for trying things out and for tests.
-    public static func inMemory() throws -> ClubhouseApp {
-        try ClubhouseApp(database: mapping { try AppDatabase.inMemory() })
+    public static func inMemory(scene: SceneName = .main) throws -> ClubhouseApp {
+        try ClubhouseApp(database: mapping { try AppDatabase.inMemory() }, scene: scene)
     }
 
-    init(database: AppDatabase) {
+    init(database: AppDatabase, scene: SceneName = .main) {
         self.database = database
         self.path = database.path
         self.isInMemory = database.isInMemory
-        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher())
+        self.scene = scene
+        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher(), scene: scene)
     }
 
     // MARK: The one road

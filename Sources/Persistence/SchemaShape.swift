@@ -18,6 +18,7 @@ enum SchemaShape {
         4: 0xca80_3618_a317_3a85,  // keys recomputed; no table changed
         5: 0xe5d2_9e8b_9b2e_db19,
         6: 0x7c49_a446_2dda_24cd,
+        7: 0x57aa_8f4d_ae3c_adf4,
     ]
 
     struct Object: Equatable {

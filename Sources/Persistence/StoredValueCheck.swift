@@ -16,6 +16,7 @@ enum StoredValueCheck {
         ("users", "password_hash", .text, false), ("users", "created_at", .text, false),
         ("sessions", "user_id", .integer, false), ("sessions", "started_at", .text, false),
         ("sessions", "ended_at", .text, true),
+        ("navigation_state", "user_id", .integer, false), ("navigation_state", "scene", .text, false),
         ("navigation_state", "version", .integer, false), ("navigation_state", "root_flow", .text, false),
         ("navigation_state", "selected_tab", .text, false), ("navigation_state", "selected_page", .text, false),
         ("navigation_state", "stacks", .text, false), ("navigation_state", "modal", .text, true),
@@ -28,6 +29,7 @@ enum StoredValueCheck {
         ("navigation_journal", "kind", .text, false), ("navigation_journal", "before_state", .text, false),
         ("navigation_journal", "after_state", .text, false), ("navigation_journal", "from_screen", .text, false),
         ("navigation_journal", "to_screen", .text, false), ("navigation_journal", "closed_screen", .text, true),
+        ("navigation_journal", "scene", .text, false),
         ("pending_link", "link", .text, false), ("pending_link", "created_at", .text, false),
         ("gathers", "owner_id", .integer, false), ("gathers", "started_at", .text, false),
         ("gathers", "ended_at", .text, true), ("gathers", "winner", .text, true),
@@ -189,15 +191,24 @@ enum StoredValueCheck {
         let states = try Row.fetchAll(
             db,
             sql: """
-                SELECT user_id, version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
+                SELECT user_id, scene, version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
                 FROM navigation_state
                 """)
         for row in states {
+            // A scene whose name breaks the rule is reported by its CHECK constraint, row by row;
+            // it is named here by its user alone, never echoed.
+            let scene = NavigationStore.scene(row["scene"])
+            let place =
+                switch scene {
+                case .main?: "navigation_state of user \(rowid(row))"
+                case let scene?: "navigation_state of user \(rowid(row)), scene \(scene)"
+                case nil: "navigation_state of user \(rowid(row)), a scene with a bad name"
+                }
             switch NavigationCoding.decode(NavigationCoding.Columns(row)) {
             case .unreadable(let reason):
-                problems.append("navigation_state of user \(rowid(row)): \(reason)")
+                problems.append("\(place): \(reason)")
             case .repaired(_, let repairs):
-                problems += repairs.map { "navigation_state of user \(rowid(row)): \($0)" }
+                problems += repairs.map { "\(place): \($0)" }
             case .none, .state:
                 break
             }

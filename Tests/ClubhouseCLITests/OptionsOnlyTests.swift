@@ -10,9 +10,11 @@ import Testing
     static let options: [[String]] = [
         [], ["--json"], ["--database", "/tmp/x.sqlite"], ["--database=/tmp/x.sqlite"],
         ["--json", "--database", "a b.sqlite"], ["--database", "x", "--json"], ["--database=a=b"],
+        ["--scene", "work"], ["--scene=side-2", "--json"], ["--database", "x", "--scene", "A_1"],
         // Left to ArgumentParser: values like options, empty values, repeats, anything else.
         ["--database", "-x"], ["--database"], ["--database="], ["--database=-x"], ["--json", "--json"],
         ["--database", "a", "--database", "b"], ["--verbose"], ["extra"], ["--json=true"], ["-j"],
+        ["--scene", "a b"], ["--scene", "--json"], ["--scene="], ["--scene", "a", "--scene", "b"],
     ]
 
     static var cases: [[String]] {

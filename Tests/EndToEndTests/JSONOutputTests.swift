@@ -32,7 +32,10 @@ import Testing
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: try Fixtures.signedInDatabase(in: folder))
         let state = try jsonObject(try clubhouse.run(["nav", "--json"]).stdout)
-        #expect(Set(state.keys) == ["flow", "user", "tab", "page", "stack", "stacks", "modal", "drafts", "keptDrafts"])
+        #expect(
+            Set(state.keys) == [
+                "scene", "flow", "user", "tab", "page", "stack", "stacks", "modal", "drafts", "keptDrafts", "selections",
+            ])
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])
         #expect(state["keptDrafts"] as? [String: [String: String]] == [:])

@@ -82,7 +82,7 @@ import Testing
         #expect(loaded.modal == state.modal)
         try database.write { try $0.navigation.save(.initial, for: ana.id) }
         #expect(try database.read { try $0.navigation.load(for: ana.id) } == .state(.initial))
-        try database.write { try $0.navigation.delete(for: ana.id) }
+        try database.write { _ = try $0.navigation.delete(for: ana.id, scene: .main) }
         #expect(try database.read { try $0.navigation.load(for: ana.id) } == StoredNavigation.none)
     }
 

@@ -25,7 +25,7 @@ import Testing
         let before = try sqlite(path, ".dump")
         #expect(
             throws: StorageError.schemaMismatch(
-                path: path, version: 6,
+                path: path, version: AppDatabase.schemaVersion,
                 problems: ["missing index gather_players_player", "missing table gather_players"])
         ) {
             try AppDatabase.open(path: path)
@@ -45,7 +45,8 @@ import Testing
             """)
         #expect(
             throws: StorageError.schemaMismatch(
-                path: path, version: 6, problems: ["changed table players", "unexpected trigger spy"])
+                path: path, version: AppDatabase.schemaVersion,
+                problems: ["changed table players", "unexpected trigger spy"])
         ) {
             try AppDatabase.open(path: path)
         }

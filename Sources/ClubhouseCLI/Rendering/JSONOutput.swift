@@ -21,10 +21,12 @@ struct UserJSON: Encodable {
     }
 }
 
-/// `{"drafts", "flow", "keptDrafts", "modal", "page", "stack", "stacks", "tab", "user"}`: the
-/// selected tab's stack and every tab's, screens spelled as paths, root first; the modal flow's
-/// stack or null; every open form's draft by its path, and the drafts a link set aside.
+/// `{"drafts", "flow", "keptDrafts", "modal", "page", "scene", "selections", "stack", "stacks", "tab",
+/// "user"}`: the scene; the selected tab's stack and every tab's, screens spelled as paths, root
+/// first; the modal flow's stack or null; every open form's draft by its path, and the drafts a
+/// link set aside; the selected row of each open list by its path (a record's key).
 struct NavigationJSON: Encodable {
+    let scene: String
     let flow: String
     let user: String?
     let tab: String?
@@ -34,8 +36,10 @@ struct NavigationJSON: Encodable {
     let modal: [String]?
     let drafts: [String: [String: String]]
     let keptDrafts: [String: [String: String]]
+    let selections: [String: String]
 
-    init(_ outcome: Outcome) {
+    init(_ outcome: Outcome, scene: SceneName) {
+        self.scene = scene.rawValue
         switch outcome.view {
         case .main(let user, let state, _):
             flow = "main"
@@ -52,6 +56,9 @@ struct NavigationJSON: Encodable {
             var kept: [String: [String: String]] = [:]
             for screen in state.keptDrafts { kept[screen.path] = screen.draft?.fields ?? [:] }
             keptDrafts = kept
+            var selections: [String: String] = [:]
+            for screen in state.allScreens { if let key = screen.selected { selections[screen.path] = key } }
+            self.selections = selections
         case .login(let screen):
             flow = "login"
             user = nil
@@ -62,12 +69,16 @@ struct NavigationJSON: Encodable {
             modal = nil
             drafts = [:]
             keptDrafts = [:]
+            selections = [:]
         }
     }
 
     func encode(to encoder: any Encoder) throws {
-        enum Keys: String, CodingKey { case flow, user, tab, page, stack, stacks, modal, drafts, keptDrafts }
+        enum Keys: String, CodingKey {
+            case scene, flow, user, tab, page, stack, stacks, modal, drafts, keptDrafts, selections
+        }
         var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(scene, forKey: .scene)
         try container.encode(flow, forKey: .flow)
         try container.encode(user, forKey: .user)
         try container.encode(tab, forKey: .tab)
@@ -77,6 +88,7 @@ struct NavigationJSON: Encodable {
         try container.encode(modal, forKey: .modal)
         try container.encode(drafts, forKey: .drafts)
         try container.encode(keptDrafts, forKey: .keptDrafts)
+        try container.encode(selections, forKey: .selections)
     }
 }
 

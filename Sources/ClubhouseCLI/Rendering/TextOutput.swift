@@ -84,6 +84,8 @@ enum TextOutput {
             return "signed out (login flow)\nstack: \(breadcrumb(state.stack))"
         }
         var lines = ["user:  \(escaped(user))", "tab:   \(tab)", "page:  \(page)", "stack: \(breadcrumb(state.stack))"]
+        // The scene is named when it is not the one every command uses by default.
+        if state.scene != SceneName.main.rawValue { lines.insert("scene: \(state.scene)", at: 0) }
         if let modal = state.modal { lines.append("modal: \(breadcrumb(modal))") }
         lines.append("tabs:")
         for tab in Tab.allCases {
@@ -99,6 +101,9 @@ enum TextOutput {
                 lines.append(
                     "\(label) \(escaped(path)): \(fields.isEmpty ? "(empty)" : fields.joined(separator: ", "))")
             }
+        }
+        for (path, key) in state.selections.sorted(by: { $0.key < $1.key }) {
+            lines.append("selected in \(escaped(path)): \(escaped(key))")
         }
         return lines.joined(separator: "\n")
     }

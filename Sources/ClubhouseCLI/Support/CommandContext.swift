@@ -9,7 +9,7 @@ enum CommandContext {
     /// (`creating`: register, a link kept for sign-in) creates a missing file; any other runs on
     /// a fresh one in memory, answering as a new file would without leaving one behind.
     static func app(_ options: GlobalOptions, creating: Bool = false) throws -> ClubhouseApp {
-        try ClubhouseApp(at: try location(options), creating: creating)
+        try ClubhouseApp(at: try location(options), creating: creating, scene: try options.sceneName())
     }
 
     static func location(_ options: GlobalOptions) throws -> ClubhouseApp.Location {

@@ -1,6 +1,7 @@
 import ArgumentParser
+import Clubhouse
 
-/// A command whose only arguments are `--database PATH` and `--json`: read-only looks such as
+/// A command whose only arguments are `--database PATH`, `--scene NAME` and `--json`: read-only looks such as
 /// `whoami` and `nav`, which run in a few milliseconds. ArgumentParser's parse of even the leaf
 /// alone (`CommandRoute.parse`) reflects over the command and looks up conformances at run time,
 /// about half of all the instructions of `whoami`; these two options are read here instead, and
@@ -26,6 +27,7 @@ enum OptionsOnly {
     static func parse(_ leaf: ParsableCommand.Type, _ arguments: [String]) -> ParsableCommand? {
         guard let type = commands.first(where: { ObjectIdentifier($0) == ObjectIdentifier(leaf) }) else { return nil }
         var database: String?
+        var scene: String?
         var json = false
         var index = 0
         while index < arguments.count {
@@ -41,6 +43,16 @@ enum OptionsOnly {
                 case let value = String(argument.dropFirst("--database=".count)), isValue(value)
             {
                 database = value
+            } else if argument == "--scene", scene == nil, index + 1 < arguments.count,
+                SceneName.isValid(arguments[index + 1])
+            {
+                // A name that breaks the rule goes ArgumentParser's way, which reports it.
+                index += 1
+                scene = arguments[index]
+            } else if argument.hasPrefix("--scene="), scene == nil,
+                case let value = String(argument.dropFirst("--scene=".count)), SceneName.isValid(value)
+            {
+                scene = value
             } else {
                 return nil
             }
@@ -49,6 +61,7 @@ enum OptionsOnly {
         // Every property is set, as ArgumentParser's parse leaves them (see OptionsOnlyTests).
         var global = GlobalOptions()
         global.database = database
+        global.scene = scene
         var output = OutputOptions()
         output.json = json
         var command = type.init()

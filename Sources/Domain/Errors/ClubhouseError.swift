@@ -31,6 +31,8 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     /// A use of the library it does not allow: calling an app back from inside one of its own
     /// calls, or keeping rows past the read that handed them out.
     case misuse(String)
+    /// A scene the signed-in user has no saved state for (`clubhouse scene close`).
+    case noScene(SceneName)
 
     public var message: String {
         switch self {
@@ -58,6 +60,7 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .unresolvedLink(let reason, nil): reason
         case .notOnScreen(let what): what
         case .misuse(let what): what
+        case .noScene(let name): "no scene '\(name)' is saved for the signed-in user"
         }
     }
 }

@@ -62,7 +62,11 @@ public struct NavigationState: Equatable, Sendable {
         Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
     }
 
-    /// The same screens with every draft left out: what a navigation change is about.
+    /// The key of the row selected in the list on show (nil: the first row, or not a list).
+    public var selection: String? { currentScreen.selected }
+
+    /// The same screens with every draft, selection and search left out: what a navigation
+    /// change is about (moving in a list, like typing in a form, is saved but not journaled).
     public var withoutDrafts: NavigationState {
         var plain = self
         plain.stacks = stacks.mapValues { $0.map { ScreenState(path: $0.path) } }
@@ -82,14 +86,23 @@ public struct NavigationState: Equatable, Sendable {
     }
 }
 
-/// One screen on a stack: its path and, for a form, what has been typed into it so far.
+/// One screen on a stack: its path; for a form, what has been typed into it so far; for a list,
+/// the key of the selected row (and, on the library, the search it shows).
 public struct ScreenState: Equatable, Sendable, Codable {
     public var path: String
     public var draft: FormDraft?
+    /// The selected row of a list screen, by its record's key (a player, gather or question id,
+    /// a book's ISBN), so that it stays on its record when rows are added or deleted above it.
+    /// Nil: the first row. A key whose record is gone selects the row that took its place.
+    public var selected: String?
+    /// The library's search on show (its results are the list), or nil for the whole shelf.
+    public var query: String?
 
-    public init(path: String, draft: FormDraft? = nil) {
+    public init(path: String, draft: FormDraft? = nil, selected: String? = nil, query: String? = nil) {
         self.path = path
         self.draft = draft
+        self.selected = selected
+        self.query = query
     }
 }
 

@@ -13,6 +13,12 @@ package protocol BookRepository {
     func shelf(owner: User.ID, offset: Int, limit: Int) throws -> [Book]
     /// How many books are on the shelf.
     func shelfCount(owner: User.ID) throws -> Int
+    /// Up to `limit` books on the shelf after the owner's book `isbn` in shelf order (from the
+    /// first when nil or when the owner has no such book); the book itself need not be on the shelf.
+    func shelf(owner: User.ID, after isbn: ISBN?, limit: Int) throws -> [Book]
+    /// Up to `limit` books on the shelf before the book `isbn` in shelf order, nearest first
+    /// (from the last when nil or when the owner has no such book).
+    func shelf(owner: User.ID, before isbn: ISBN?, limit: Int) throws -> [Book]
     /// Takes the book off the shelf (never deletes it). False when the owner has no such book on the shelf.
     func remove(_ isbn: ISBN, owner: User.ID, at now: Milliseconds) throws -> Bool
     /// Books on the shelf whose title, author or description hold every one of `words` (as a
@@ -33,6 +39,12 @@ package protocol QuestionRepository {
     func find(_ id: Question.ID, owner: User.ID) throws -> Question?
     /// Newest first.
     func page(owner: User.ID, offset: Int, limit: Int) throws -> [Question]
+    /// Up to `limit` questions asked before `id` (from the newest when nil), newest first: the
+    /// rows after it in the list.
+    func page(owner: User.ID, olderThan id: Question.ID?, limit: Int) throws -> [Question]
+    /// Up to `limit` questions asked after `id` (from the oldest when nil), oldest first: the rows
+    /// before it in the list, nearest first.
+    func page(owner: User.ID, newerThan id: Question.ID?, limit: Int) throws -> [Question]
     func count(owner: User.ID) throws -> Int
     /// Deletes the question; its books stay. False when there was none.
     func delete(_ id: Question.ID, owner: User.ID) throws -> Bool

@@ -15,6 +15,12 @@ package protocol GatherRepository {
     func countEnded(owner: User.ID) throws -> Int
     /// Ended gathers, newest first; at most `limit` when given.
     func ended(owner: User.ID, limit: Int?) throws -> [Gather]
+    /// Up to `limit` ended gathers after `id` in history's order (newest first; from the newest
+    /// when nil). A gather no longer in history stands where the next older one is.
+    func ended(owner: User.ID, after id: Gather.ID?, limit: Int) throws -> [Gather]
+    /// Up to `limit` ended gathers before `id` in history's order, nearest first (from the oldest
+    /// when nil).
+    func ended(owner: User.ID, before id: Gather.ID?, limit: Int) throws -> [Gather]
 }
 
 extension GatherRepository {

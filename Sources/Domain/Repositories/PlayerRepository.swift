@@ -19,4 +19,8 @@ package protocol PlayerRepository {
     func count(owner: User.ID) throws -> Int
     /// The most recently added players, newest first.
     func recent(owner: User.ID, limit: Int) throws -> [Player]
+    /// Up to `limit` of the owner's players added after `id` (from the first when nil), oldest first.
+    func players(owner: User.ID, after id: Player.ID?, limit: Int) throws -> [Player]
+    /// Up to `limit` of the owner's players added before `id` (from the last when nil), newest first.
+    func players(owner: User.ID, before id: Player.ID?, limit: Int) throws -> [Player]
 }

@@ -1,5 +1,5 @@
 package struct ListPlayers {
-    private let players: any PlayerRepository
+    let players: any PlayerRepository
 
     package init(players: any PlayerRepository) {
         self.players = players

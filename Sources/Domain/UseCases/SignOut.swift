@@ -1,5 +1,5 @@
-/// Ends the session and forgets the user's navigation and its journal, so the next sign-in
-/// starts at home with a clean history.
+/// Ends the device's session and forgets the user's navigation in every scene and its journal, so
+/// the next sign-in starts at home with a clean history, whichever scene it is made in.
 package struct SignOut {
     private let sessions: any SessionRepository
     private let navigation: any NavigationRepository
@@ -14,7 +14,7 @@ package struct SignOut {
 
     package func callAsFunction(_ user: User) throws {
         try sessions.endActive()
-        try navigation.delete(for: user.id)
+        try navigation.deleteAll(for: user.id)
         try journal.deleteAll(for: user.id)
     }
 }

@@ -14,14 +14,17 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     let hasher: any PasswordHasher
     let modalFlows: ModalFlows
     let clock: any WallClock
+    /// The scene whose navigation this tree shows and saves; the session and data are shared.
+    package let scene: SceneName
     /// The stored state the tree was last built from or saved as; nil forces a rebuild.
     private var known: StoredNavigation?
     private var knownUser: User.ID?
 
     package init(
         store: any UnitOfWork, hasher: any PasswordHasher, modalFlows: ModalFlows = .app,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), scene: SceneName = .main
     ) {
+        self.scene = scene
         self.store = store
         self.hasher = hasher
         self.modalFlows = modalFlows
@@ -47,7 +50,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             // Hashing and verifying passwords take a second each: done before the write lock.
             let credentials = try checkCredentials(command.action)
             return try store.write { repositories in
-                let useCases = UseCases(repositories, clock: clock)
+                let useCases = UseCases(repositories, clock: clock, scene: scene)
                 let (synced, warnings) = try sync(useCases)
                 let syncedUser = knownUser
                 if let expected = command.expecting, !isOnShow(expected) {
@@ -99,7 +102,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     package func look(_ action: Action = .none, showing: Bool = false) throws -> Outcome {
         pendingWarnings = []
         return try store.read { repositories in
-            let useCases = UseCases(repositories, clock: clock)
+            let useCases = UseCases(repositories, clock: clock, scene: scene)
             let (_, warnings) = try sync(useCases)
             let result: ActionResult
             switch action {
@@ -116,6 +119,17 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             }
             return try outcome(result, warnings: warnings, useCases, showing: showing)
         }
+    }
+
+    /// Brings the tree up to date with what is stored, inside a read (its warnings are `look`'s).
+    func syncForReading(_ useCases: UseCases) throws {
+        _ = try sync(useCases)
+    }
+
+    /// Makes the next command rebuild the tree from what is stored.
+    func forgetKnownState() {
+        known = nil
+        knownUser = nil
     }
 
     /// Whether the expected user, screen and draft are what the tree shows now.
@@ -239,6 +253,10 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
         case .show(let screen):
             try requireMain().show(screen, useCases)
+        case .moveSelection(let move):
+            try requireMain().moveSelection(move, useCases)
+        case .search(let text):
+            try requireMain().search(text, useCases)
         case .deletePlayer:
             return .playerDeleted(try requireMain().deletePlayer(useCases))
         case .removeBook:
@@ -297,6 +315,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             let replaced = main.state
             pendingWarnings += try main.restore(state.withoutDrafts, useCases)
             main.carryDrafts(from: replaced)
+            main.carrySelections(from: replaced)
             return .undone(entry)
         }
     }

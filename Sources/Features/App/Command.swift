@@ -71,6 +71,13 @@ public enum Action {
     case deletePlayer
     /// Opens a screen over the one on top, where it leads there (a book of the question on screen).
     case show(Screen)
+    /// Moves the selected row of the list on show (players, the team picker, gather history, the
+    /// library or its search, questions); saved with the screen, not journaled (undo moves
+    /// between screens, as it leaves drafts alone).
+    case moveSelection(SelectionMove)
+    /// Shows the books found by a search in the library, or the whole shelf again (nil or empty),
+    /// selecting the first row. Saved with the library screen, not journaled.
+    case search(String?)
     /// Takes the book on screen (`books/<isbn>`) off the shelf.
     case removeBook
     /// Deletes the question on screen (`questions/<id>`); its books stay.

@@ -37,8 +37,10 @@ package struct UseCases {
     package let importBooks: ImportBooks
     /// The time screens are shown at (a gather's countdown).
     package let clock: any WallClock
+    /// The scene whose navigation state and journal these use cases read and write.
+    package let scene: SceneName
 
-    package init(_ repositories: any Repositories, clock: any WallClock = SystemClock()) {
+    package init(_ repositories: any Repositories, clock: any WallClock = SystemClock(), scene: SceneName = .main) {
         let players = repositories.players
         let navigation = repositories.navigation
         let journal = repositories.journal
@@ -50,11 +52,11 @@ package struct UseCases {
         updatePlayer = UpdatePlayer(players: players)
         listPlayers = ListPlayers(players: players)
         showPlayer = ShowPlayer(players: players)
-        loadNavigation = LoadNavigation(navigation: navigation)
-        recordNavigation = RecordNavigation(navigation: navigation, journal: journal)
-        history = NavigationHistory(journal: journal)
-        takeLastChange = TakeLastChange(journal: journal)
-        closedScreens = ClosedScreens(journal: journal)
+        loadNavigation = LoadNavigation(navigation: navigation, scene: scene)
+        recordNavigation = RecordNavigation(navigation: navigation, journal: journal, scene: scene)
+        history = NavigationHistory(journal: journal, scene: scene)
+        takeLastChange = TakeLastChange(journal: journal, scene: scene)
+        closedScreens = ClosedScreens(journal: journal, scene: scene)
         keepLinkForSignIn = KeepLinkForSignIn(links: repositories.pendingLinks)
         takePendingLink = TakePendingLink(links: repositories.pendingLinks)
         let gathers = repositories.gathers
@@ -78,6 +80,7 @@ package struct UseCases {
         deleteQuestion = DeleteQuestion(questions: questions)
         importBooks = ImportBooks(books: books, clock: clock)
         self.clock = clock
+        self.scene = scene
     }
 
     /// The player if it exists and is the owner's; nil otherwise.

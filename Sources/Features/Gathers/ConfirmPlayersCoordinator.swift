@@ -5,7 +5,7 @@ import ClubhouseNavigation
 /// and Team B. It is a form: the teams typed so far are its draft. Starting the gather pushes
 /// `gathers/<id>` over it; when that gather ends or is cancelled, this screen finishes too, so the
 /// stack pops back to `players` (the app's `didEndGather`).
-package final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinatorDelegate {
+package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator, GatherCoordinatorDelegate {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.confirmPlayers
@@ -13,6 +13,8 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinato
     package var depth = 0
     package var draft = FormDraft()
     private let owner: User.ID
+    /// The player selected in the team picker.
+    package var selected: String?
 
     init(router: any Router, owner: User.ID) {
         self.router = router
@@ -70,6 +72,10 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, GatherCoordinato
         popToSelf()
         push(makeGather(gather))
         return .gatherStarted(gather)
+    }
+
+    package func rows(_ useCases: UseCases) throws -> ListRows {
+        .players(useCases.listPlayers.list(owner: owner))
     }
 
     package func gatherDidEnd(_ coordinator: GatherCoordinator) {

@@ -2,13 +2,14 @@ import ClubhouseDomain
 import ClubhouseNavigation
 
 /// The `gathers` screen of the profile tab: ended gathers, newest first. Leads to each one.
-package final class GatherListCoordinator: FlowCoordinator {
+package final class GatherListCoordinator: ListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.gathers
     package let router: any Router
     package var depth = 0
     private let owner: User.ID
+    package var selected: String?
 
     init(router: any Router, owner: User.ID) {
         self.router = router
@@ -25,5 +26,9 @@ package final class GatherListCoordinator: FlowCoordinator {
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         let now = useCases.clock.now()
         return .gatherList(try useCases.findGather.history(owner: owner).map { GatherViewModel($0, now: now) })
+    }
+
+    package func rows(_ useCases: UseCases) throws -> ListRows {
+        .gathers(useCases.findGather.historyList(owner: owner))
     }
 }

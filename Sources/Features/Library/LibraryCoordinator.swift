@@ -3,13 +3,16 @@ import ClubhouseNavigation
 
 /// The library tab's root: the books on the shelf, most recently updated first. Leads to a
 /// book's detail (a removed book too: it still shows, marked not owned).
-package final class LibraryCoordinator: FlowCoordinator {
+package final class LibraryCoordinator: ListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.library
     package let router: any Router
     package var depth = 0
     private let owner: User.ID
+    package var selected: String?
+    /// The search on show (`Action.search`); nil for the whole shelf.
+    package var query: String?
 
     init(owner: User.ID) {
         self.owner = owner
@@ -29,5 +32,11 @@ package final class LibraryCoordinator: FlowCoordinator {
     /// The first page; other pages are read with `AppCoordinator.readBooks`.
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         .bookList(try useCases.listBooks(owner: owner))
+    }
+
+    /// The search's results while one is on show, else the shelf.
+    package func rows(_ useCases: UseCases) throws -> ListRows {
+        guard let query else { return .books(useCases.listBooks.list(owner: owner)) }
+        return .books(try useCases.searchBooks.list(query, owner: owner))
     }
 }

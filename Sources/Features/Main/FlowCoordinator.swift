@@ -70,9 +70,11 @@ extension FlowCoordinator {
         pushed?.finish()
     }
 
-    /// The screen with its draft, as stored.
+    /// The screen with its draft, its list's selection and the library's search, as stored.
     var screenState: ScreenState {
-        ScreenState(path: screen.path, draft: (self as? any FormCoordinator)?.draft)
+        ScreenState(
+            path: screen.path, draft: (self as? any FormCoordinator)?.draft,
+            selected: (self as? any ListCoordinator)?.selected, query: (self as? LibraryCoordinator)?.query)
     }
 }
 

@@ -20,6 +20,7 @@ extension TabCoordinator {
                 notices.append(.cut(saved[...], from: place, reason: "it does not start at \(tab.rawValue)"))
                 continue
             }
+            if let warning = try Self.select(root, with: saved[0], useCases) { notices.append(.text(warning)) }
             notices += try replay(saved.dropFirst(), over: root, in: place, useCases)
         }
         if let saved = stored.modal?.stack, let first = saved.first {
@@ -75,6 +76,7 @@ extension TabCoordinator {
                 case .open(let child):
                     top.push(child)
                     if let warning = Self.fill(child, with: saved) { notices.append(.text(warning)) }
+                    if let warning = try Self.select(child, with: saved, useCases) { notices.append(.text(warning)) }
                     continue
                 case .refused(let why):
                     reason = why

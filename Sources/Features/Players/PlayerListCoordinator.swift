@@ -3,13 +3,14 @@ import ClubhouseNavigation
 
 /// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
 /// confirm screen where a gather's teams are picked.
-package final class PlayerListCoordinator: FlowCoordinator {
+package final class PlayerListCoordinator: ListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.players
     package let router: any Router
     package var depth = 0
     private let owner: User.ID
+    package var selected: String?
 
     init(owner: User.ID) {
         self.owner = owner
@@ -34,5 +35,9 @@ package final class PlayerListCoordinator: FlowCoordinator {
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         .playerList(PlayerListViewModel(owner: owner))
+    }
+
+    package func rows(_ useCases: UseCases) throws -> ListRows {
+        .players(useCases.listPlayers.list(owner: owner))
     }
 }

@@ -2,13 +2,14 @@ import ClubhouseDomain
 import ClubhouseNavigation
 
 /// The questions tab's root: the questions asked, newest first. Leads to a question's answer.
-package final class QuestionListCoordinator: FlowCoordinator {
+package final class QuestionListCoordinator: ListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.questions
     package let router: any Router
     package var depth = 0
     private let owner: User.ID
+    package var selected: String?
 
     init(owner: User.ID) {
         self.owner = owner
@@ -31,5 +32,9 @@ package final class QuestionListCoordinator: FlowCoordinator {
     /// The first page; other pages are read with `AppCoordinator.readQuestions`.
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         .questionList(try useCases.listQuestions(owner: owner))
+    }
+
+    package func rows(_ useCases: UseCases) throws -> ListRows {
+        .questions(useCases.listQuestions.list(owner: owner))
     }
 }

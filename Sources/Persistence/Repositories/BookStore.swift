@@ -194,6 +194,47 @@ package struct BookStore: BookRepository {
         ).map(\.book)
     }
 
+    package func shelf(owner: User.ID, after isbn: ISBN?, limit: Int) throws -> [Book] {
+        try shelf(owner: owner, from: isbn, limit: limit, comparison: "<", order: "DESC")
+    }
+
+    package func shelf(owner: User.ID, before isbn: ISBN?, limit: Int) throws -> [Book] {
+        try shelf(owner: owner, from: isbn, limit: limit, comparison: ">", order: "ASC")
+    }
+
+    /// The shelf read by key from the place of `isbn` (its updated_at, save_order and id) in the
+    /// shelf's order or its reverse, through the books_shelf index; from the start of that order
+    /// when there is no such book.
+    private func shelf(owner: User.ID, from isbn: ISBN?, limit: Int, comparison: String, order: String) throws
+        -> [Book]
+    {
+        guard limit > 0 else { return [] }
+        let anchor = try isbn.flatMap { isbn in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT updated_at, save_order, id FROM books WHERE owner_id = ? AND isbn = ?"),
+                arguments: [owner, isbn.digits])
+        }
+        guard let anchor else {
+            return try BookRow.readable(
+                db,
+                sql: """
+                    SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND owned = 1
+                    ORDER BY updated_at \(order), save_order \(order), id \(order) LIMIT ?
+                    """,
+                arguments: [owner, limit]
+            ).map(\.book)
+        }
+        return try BookRow.readable(
+            db,
+            sql: """
+                SELECT \(BookRow.columns) FROM books WHERE owner_id = ? AND owned = 1
+                AND (updated_at, save_order, id) \(comparison) (?, ?, ?)
+                ORDER BY updated_at \(order), save_order \(order), id \(order) LIMIT ?
+                """,
+            arguments: [owner, anchor[0], anchor[1], anchor[2], limit]
+        ).map(\.book)
+    }
+
     package func shelfCount(owner: User.ID) throws -> Int {
         try Int.fetchOne(
             db.cachedStatement(sql: "SELECT count(*) FROM books WHERE owner_id = ? AND owned = 1"), arguments: [owner])

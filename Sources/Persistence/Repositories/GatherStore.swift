@@ -97,6 +97,57 @@ package struct GatherStore: GatherRepository {
             [owner, limit ?? -1])
     }
 
+    package func ended(owner: User.ID, after id: Gather.ID?, limit: Int) throws -> [Gather] {
+        guard limit > 0 else { return [] }
+        guard let id else { return try ended(owner: owner, limit: limit) }
+        guard let anchor = try place(of: id, owner: owner) else { return [] }
+        return try gathers(
+            where: """
+                owner_id = ? AND ended_at IS NOT NULL AND (ended_at, id) \(anchor.inclusive ? "<=" : "<") (?, ?)
+                ORDER BY ended_at DESC, id DESC LIMIT ?
+                """, [owner, anchor.endedAt, anchor.id, limit])
+    }
+
+    package func ended(owner: User.ID, before id: Gather.ID?, limit: Int) throws -> [Gather] {
+        guard limit > 0 else { return [] }
+        let anchor = try id.flatMap { try place(of: $0, owner: owner) }
+        guard let anchor else {
+            // From the oldest; also for a gather older than every one left in history.
+            return try gathers(
+                where: "owner_id = ? AND ended_at IS NOT NULL ORDER BY ended_at, id LIMIT ?", [owner, limit])
+        }
+        return try gathers(
+            where: """
+                owner_id = ? AND ended_at IS NOT NULL AND (ended_at, id) > (?, ?) ORDER BY ended_at, id LIMIT ?
+                """, [owner, anchor.endedAt, anchor.id, limit])
+    }
+
+    /// Where gather `id` stands in history: its own place, or, when it is no longer there, the
+    /// place of the next older gather (which then counts as after it). Gathers end in the order
+    /// they start (one runs at a time), so the next older by id is the one that took its place.
+    private func place(of id: Gather.ID, owner: User.ID) throws -> (
+        endedAt: DatabaseValue, id: Int64, inclusive: Bool
+    )? {
+        if let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT ended_at FROM gathers WHERE owner_id = ? AND id = ? AND ended_at IS NOT NULL"),
+            arguments: [owner, id])
+        {
+            return (row[0], id, false)
+        }
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT ended_at, id FROM gathers WHERE owner_id = ? AND id < ? AND ended_at IS NOT NULL
+                        ORDER BY id DESC LIMIT 1
+                        """),
+                arguments: [owner, id]),
+            let older = Int64.fromDatabaseValue(row[1])
+        else { return nil }
+        return (row[0], older, true)
+    }
+
     // MARK: Reading
 
     private static let columns = """

@@ -105,20 +105,37 @@ enum NavigationRepair {
     private static func screen(_ value: Any) -> ScreenReading {
         guard let object = value as? [String: Any] else { return .unreadable("it is not a JSON object") }
         guard let path = object["path"] as? String else { return .unreadable("its path is not text") }
-        guard let draft = object["draft"], !(draft is NSNull) else { return .screen(ScreenState(path: path), nil) }
+        // A selection or search that is not text costs only itself: the list shows its first row.
+        var problems: [String] = []
+        var plain = ScreenState(path: path)
+        for (name, what) in [("selected", "selection"), ("query", "search")] {
+            guard let value = object[name], !(value is NSNull) else { continue }
+            if let text = value as? String {
+                if name == "selected" { plain.selected = text } else { plain.query = text }
+            } else {
+                problems.append("the \(what) of \(path) is not text; it was dropped")
+            }
+        }
+        let listProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+        guard let draft = object["draft"], !(draft is NSNull) else { return .screen(plain, listProblem) }
         guard let fields = draft as? [String: Any] else {
-            return .screen(ScreenState(path: path), "the draft of \(path) is not a JSON object; it was dropped")
+            return .screen(
+                plain,
+                ([listProblem].compactMap { $0 } + ["the draft of \(path) is not a JSON object; it was dropped"])
+                    .joined(separator: "; "))
         }
         var kept = FormDraft()
         var dropped: [String] = []
         for (name, text) in fields.sorted(by: { $0.key < $1.key }) {
             if let text = text as? String { kept[name] = text } else { dropped.append(name) }
         }
-        let problem =
+        let draftProblem =
             dropped.isEmpty
             ? nil
             : "the draft of \(path) had fields that are not text (\(dropped.joined(separator: ", "))); they were dropped"
-        return .screen(ScreenState(path: path, draft: kept), problem)
+        plain.draft = kept
+        let all = [listProblem, draftProblem].compactMap { $0 }
+        return .screen(plain, all.isEmpty ? nil : all.joined(separator: "; "))
     }
 
     private static func json(_ data: Data) -> Any? {

@@ -2,62 +2,98 @@ import ClubhouseDomain
 import Foundation
 import GRDB
 
-/// Stores a `NavigationState` as one row: tab, page and the current screen as plain columns for
+/// Stores a `NavigationState` as one row per user and scene: tab, page and the current screen as plain columns for
 /// the sqlite3 shell, the stacks and the modal as JSON, and the encoding's version. Reading never
 /// throws on a row it cannot understand: it reports it as `.unreadable` for the user to be warned.
 package struct NavigationStore: NavigationRepository {
     let db: Database
     var cache: NavigationCodingCache?
 
-    package func load(for userID: User.ID) throws -> StoredNavigation {
+    package func load(for userID: User.ID, scene: SceneName) throws -> StoredNavigation {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
                         SELECT version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
-                        FROM navigation_state WHERE user_id = ?
+                        FROM navigation_state WHERE user_id = ? AND scene = ?
                         """),
-                arguments: [userID])
+                arguments: [userID, scene.rawValue])
         else { return .none }
         let columns = NavigationCoding.Columns(row)
         if let cache, let state = NavigationCoding.cached(columns, in: cache) { return .state(state) }
         return NavigationCoding.decode(columns)
     }
 
-    package func save(_ state: NavigationState, for userID: User.ID) throws {
+    package func save(_ state: NavigationState, for userID: User.ID, scene: SceneName) throws {
         let columns = try NavigationCoding.encode(state, cache: cache)
         try db.cachedStatement(
             sql: """
                 INSERT INTO navigation_state
-                    (user_id, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen,
+                    (user_id, scene, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen,
                      kept_drafts)
-                VALUES (?, ?, 'main', ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (user_id) DO UPDATE SET
+                VALUES (?, ?, ?, 'main', ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (user_id, scene) DO UPDATE SET
                     version = excluded.version, root_flow = excluded.root_flow,
                     selected_tab = excluded.selected_tab, selected_page = excluded.selected_page,
                     stacks = excluded.stacks, modal = excluded.modal, current_screen = excluded.current_screen,
                     kept_drafts = excluded.kept_drafts, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 """
         ).execute(arguments: [
-            userID, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks, columns.modal,
+            userID, scene.rawValue, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks,
+            columns.modal,
             state.currentScreen.path, columns.keptDrafts,
         ])
     }
 
-    package func storedUsers() throws -> [User] {
+    package func storedScenes() throws -> [(user: User, scene: SceneName)] {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT users.id, users.username FROM navigation_state JOIN users ON users.id = navigation_state.user_id
-                    ORDER BY users.id
+                    SELECT users.id, users.username, navigation_state.scene
+                    FROM navigation_state JOIN users ON users.id = navigation_state.user_id
+                    ORDER BY users.id, navigation_state.scene
                     """)
         ).compactMap { row in
-            guard let id = Int64.fromDatabaseValue(row[0]) else { return nil }
-            return User(id: id, username: RowDecoding.text(row[1]) ?? "?")
+            guard let id = Int64.fromDatabaseValue(row[0]), let scene = Self.scene(row[2]) else { return nil }
+            return (User(id: id, username: RowDecoding.text(row[1]) ?? "?"), scene)
         }
     }
 
-    package func delete(for userID: User.ID) throws {
+    package func scenes(for userID: User.ID) throws -> (scenes: [SceneSummary], warnings: [String]) {
+        var scenes: [SceneSummary] = []
+        var warnings: [String] = []
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT scene, current_screen, updated_at FROM navigation_state WHERE user_id = ? ORDER BY scene
+                    """),
+            arguments: [userID])
+        for row in rows {
+            guard let name = Self.scene(row[0]) else {
+                // Named by what it is, never echoed: it may be what was tampered with.
+                warnings.append("a saved scene whose name is not a scene name was left out")
+                continue
+            }
+            scenes.append(
+                SceneSummary(
+                    name: name, screen: RowDecoding.text(row[1]) ?? "?", updatedAt: RowDecoding.text(row[2]) ?? "?"))
+        }
+        return (scenes, warnings)
+    }
+
+    /// A stored scene name, if it follows the rule (the file is untrusted: a CHECK can be broken).
+    static func scene(_ value: DatabaseValue) -> SceneName? {
+        guard case .string(let text) = value.storage else { return nil }
+        return try? SceneName(text)
+    }
+
+    package func delete(for userID: User.ID, scene: SceneName) throws -> Bool {
+        try db.cachedStatement(sql: "DELETE FROM navigation_state WHERE user_id = ? AND scene = ?")
+            .execute(arguments: [userID, scene.rawValue])
+        return db.changesCount > 0
+    }
+
+    package func deleteAll(for userID: User.ID) throws {
         try db.cachedStatement(sql: "DELETE FROM navigation_state WHERE user_id = ?").execute(arguments: [userID])
     }
 

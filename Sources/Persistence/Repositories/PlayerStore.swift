@@ -74,6 +74,22 @@ package struct PlayerStore: PlayerRepository {
         ).map(\.player)
     }
 
+    package func players(owner: User.ID, after id: Player.ID?, limit: Int) throws -> [Player] {
+        try PlayerRow.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? AND id > ? ORDER BY id LIMIT ?"),
+            arguments: [owner, id ?? Int64.min, max(0, limit)]
+        ).map(\.player)
+    }
+
+    package func players(owner: User.ID, before id: Player.ID?, limit: Int) throws -> [Player] {
+        try PlayerRow.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?"),
+            arguments: [owner, id ?? Int64.max, max(0, limit)]
+        ).map(\.player)
+    }
+
     package func all(owner: User.ID) throws -> [Player] {
         var players: [Player] = []
         try each(owner: owner) { players.append($0) }

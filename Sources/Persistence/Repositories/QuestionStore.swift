@@ -43,6 +43,18 @@ package struct QuestionStore: QuestionRepository {
             where: "owner_id = ? ORDER BY id DESC LIMIT ? OFFSET ?", [owner, limit, max(0, offset)], owner: owner)
     }
 
+    package func page(owner: User.ID, olderThan id: Question.ID?, limit: Int) throws -> [Question] {
+        guard limit > 0 else { return [] }
+        return try questions(
+            where: "owner_id = ? AND id < ? ORDER BY id DESC LIMIT ?", [owner, id ?? Int64.max, limit], owner: owner)
+    }
+
+    package func page(owner: User.ID, newerThan id: Question.ID?, limit: Int) throws -> [Question] {
+        guard limit > 0 else { return [] }
+        return try questions(
+            where: "owner_id = ? AND id > ? ORDER BY id LIMIT ?", [owner, id ?? Int64.min, limit], owner: owner)
+    }
+
     package func count(owner: User.ID) throws -> Int {
         try Int.fetchOne(
             db.cachedStatement(sql: "SELECT count(*) FROM questions WHERE owner_id = ?"), arguments: [owner]) ?? 0

@@ -13,7 +13,7 @@ struct NavCommand: ParsableCommand {
     func run() throws {
         let outcome = try CommandContext.look(global)
         if case .main(let user, _, _) = outcome.view { CommandContext.warn(shown: user) }
-        let state = NavigationJSON(outcome)
+        let state = NavigationJSON(outcome, scene: try global.sceneName())
         Output.print(output.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
     }
 }

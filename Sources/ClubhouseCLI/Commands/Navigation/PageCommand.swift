@@ -23,7 +23,7 @@ struct PageCommand: ParsableCommand {
             let main = try outcome.requireMain()
             if output.json { CommandContext.warn(shown: main.user) }
             Output.print(
-                output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedPage.rawValue)
+                output.json ? try JSONOutput.render(NavigationJSON(outcome, scene: try global.sceneName())) : main.state.selectedPage.rawValue)
             return
         }
         let command: Command =

@@ -23,7 +23,7 @@ enum ScreenCommand {
         if json {
             // The navigation object names the user, and no record of the screen.
             if case .main(let user, _, _) = outcome.view { CommandContext.warn(shown: user) }
-            Output.print((try? JSONOutput.render(NavigationJSON(outcome))) ?? "{}")
+            Output.print((try? JSONOutput.render(NavigationJSON(outcome, scene: app.scene))) ?? "{}")
             return
         }
         switch outcome.view {

@@ -20,7 +20,7 @@ struct TabCommand: ParsableCommand {
             let main = try outcome.requireMain()
             if output.json { CommandContext.warn(shown: main.user) }
             Output.print(
-                output.json ? try JSONOutput.render(NavigationJSON(outcome)) : main.state.selectedTab.rawValue)
+                output.json ? try JSONOutput.render(NavigationJSON(outcome, scene: try global.sceneName())) : main.state.selectedTab.rawValue)
             return
         }
         try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))) { _ in

@@ -3,7 +3,7 @@ package struct ListBooks {
     /// As many as the app shows on one page.
     package static let pageSize = Page<Book>.defaultSize
 
-    private let books: any BookRepository
+    let books: any BookRepository
 
     package init(books: any BookRepository) {
         self.books = books

@@ -3,7 +3,7 @@ package struct ListQuestions {
     /// As many as the app shows on one page.
     package static let pageSize = Page<Question>.defaultSize
 
-    private let questions: any QuestionRepository
+    let questions: any QuestionRepository
 
     package init(questions: any QuestionRepository) {
         self.questions = questions

@@ -2,13 +2,18 @@
 package struct SearchBooks {
     package static let limit = 50
 
-    private let books: any BookRepository
+    let books: any BookRepository
 
     package init(books: any BookRepository) {
         self.books = books
     }
 
     package func callAsFunction(_ text: String, owner: User.ID) throws -> [Book] {
+        try books.search(try Self.words(text), owner: owner, limit: Self.limit)
+    }
+
+    /// The words of a search as typed, or why it cannot be searched for.
+    package static func words(_ text: String) throws -> [String] {
         try TypedText.check(text, field: "the search")
         guard TypedText.length(text) <= 200 else {
             throw ClubhouseError.invalidInput("the search must be at most 200 characters")
@@ -21,6 +26,6 @@ package struct SearchBooks {
         guard words.count <= SearchWords.maximumCount else {
             throw ClubhouseError.invalidInput("the search can hold at most \(SearchWords.maximumCount) different words")
         }
-        return try books.search(words, owner: owner, limit: Self.limit)
+        return words
     }
 }

@@ -1,6 +1,6 @@
 /// Reads gathers: one by id, the one in progress, and the history.
 package struct FindGather {
-    private let gathers: any GatherRepository
+    let gathers: any GatherRepository
 
     package init(gathers: any GatherRepository) {
         self.gathers = gathers

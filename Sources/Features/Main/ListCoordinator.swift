@@ -1,0 +1,146 @@
+import ClubhouseDomain
+import ClubhouseNavigation
+
+/// A screen that shows a list with a selected row (the players list, the team picker, gather
+/// history, the library and its search, the questions). The selection is the selected record's
+/// key, stored with the screen: it stays on its record when rows come and go above it, and a
+/// record that is gone gives way to the row that took its place when the list is read.
+package protocol ListCoordinator: FlowCoordinator {
+    var selected: String? { get set }
+    /// The list on show, read by key.
+    func rows(_ useCases: UseCases) throws -> ListRows
+}
+
+/// A list coordinator's rows, by kind of record.
+package enum ListRows {
+    case players(KeysetList<Player>)
+    case books(KeysetList<Book>)
+    case questions(KeysetList<Question>)
+    case gathers(KeysetList<Gather>)
+
+    /// The key selected after `move` from `selected` (nil: the list is empty).
+    func move(from selected: String?, _ move: SelectionMove) throws -> String? {
+        switch self {
+        case .players(let list): try list.move(from: selected, move)
+        case .books(let list): try list.move(from: selected, move)
+        case .questions(let list): try list.move(from: selected, move)
+        case .gathers(let list): try list.move(from: selected, move)
+        }
+    }
+
+    /// Up to `count` rows around `selected`, as the list on show holds them.
+    func window(_ selected: String?, count: Int, above: Int, now: Milliseconds) throws -> ListWindowContent {
+        func make<Row, Shown>(_ list: KeysetList<Row>, _ show: (Row) -> Shown) throws -> ListWindow<Shown> {
+            let window = try list.window(selected, count: count, above: above)
+            return ListWindow(
+                rows: window.rows.map(show), selectedIndex: window.selected,
+                selectedKey: window.selected.map { list.key(window.rows[$0]) }, hasBefore: window.hasBefore,
+                hasAfter: window.hasAfter)
+        }
+        switch self {
+        case .players(let list): return .players(try make(list) { $0 })
+        case .books(let list): return .books(try make(list) { $0 })
+        case .questions(let list): return .questions(try make(list) { $0 })
+        case .gathers(let list): return .gathers(try make(list) { GatherViewModel($0, now: now) })
+        }
+    }
+
+    /// Whether `key` is spelled as this list's keys are (a stored selection is untrusted).
+    func isKey(_ key: String) -> Bool {
+        switch self {
+        case .books: ISBN(stored: key) != nil
+        case .players, .questions, .gathers: Int64(key).map { $0 > 0 && String($0) == key } ?? false
+        }
+    }
+}
+
+/// What a window of the list on show holds (``ListWindow`` of the list's records).
+public enum ListWindowContent: Equatable, Sendable {
+    /// The players list or the team picker (`players/confirm`), oldest first.
+    case players(ListWindow<Player>)
+    /// The shelf, most recently updated first, or the library's search results, best first.
+    case books(ListWindow<Book>)
+    /// The questions, newest first.
+    case questions(ListWindow<Question>)
+    /// Ended gathers, newest first.
+    case gathers(ListWindow<GatherViewModel>)
+
+    /// The key of the selected row (nil: the list is empty).
+    public var selectedKey: String? {
+        switch self {
+        case .players(let window): window.selectedKey
+        case .books(let window): window.selectedKey
+        case .questions(let window): window.selectedKey
+        case .gathers(let window): window.selectedKey
+        }
+    }
+}
+
+extension TabCoordinator {
+    /// The list on show, or `notOnScreen`.
+    package func currentList() throws -> any ListCoordinator {
+        guard let list = current as? any ListCoordinator else {
+            throw ClubhouseError.notOnScreen("no list is on show (you are on \(current.screen.path))")
+        }
+        return list
+    }
+
+    /// Moves the selection of the list on show. A row asked for by key must be in the list.
+    package func moveSelection(_ move: SelectionMove, _ useCases: UseCases) throws {
+        let list = try currentList()
+        let rows = try list.rows(useCases)
+        let moved = try rows.move(from: list.selected, move)
+        if case .row(let key) = move, moved == nil {
+            throw ClubhouseError.notOnScreen("\(key) is not a row of \(list.screen.path)")
+        }
+        list.selected = moved
+    }
+
+    /// Searches the shelf from the library (nil or empty: the whole shelf again), selecting the
+    /// first result. The library's stack is the library alone: its book screens close.
+    package func search(_ text: String?, _ useCases: UseCases) throws {
+        let text = text.flatMap { $0.isEmpty ? nil : $0 }
+        if let text { _ = try SearchBooks.words(text) }
+        guard current === library else {
+            throw ClubhouseError.notOnScreen("search from the library (you are on \(current.screen.path))")
+        }
+        library.query = text
+        library.selected = nil
+    }
+
+    /// Gives a restored list its selection (and the library its search), leaving out what this
+    /// version would not read; the problem, if any, for a warning.
+    static func select(_ coordinator: any FlowCoordinator, with saved: ScreenState, _ useCases: UseCases) throws
+        -> String?
+    {
+        guard let list = coordinator as? any ListCoordinator else { return nil }
+        var problems: [String] = []
+        if let library = list as? LibraryCoordinator, let query = saved.query {
+            if (try? SearchBooks.words(query)) != nil {
+                library.query = query
+            } else {
+                problems.append("the search of \(saved.path) cannot be searched for; the whole shelf is shown")
+            }
+        }
+        if let key = saved.selected {
+            if try list.rows(useCases).isKey(key) {
+                list.selected = key
+            } else {
+                problems.append("the selection of \(saved.path) is not a row of it; the first row is selected")
+            }
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+
+    /// After an undo: every list still open keeps the selection (and search) it had, as forms
+    /// keep their drafts; undo moves between screens, never within a list.
+    func carrySelections(from replaced: NavigationState) {
+        let lists = (Tab.allCases.flatMap { root(for: $0).chain } + (modal?.chain ?? []))
+            .compactMap { $0 as? any ListCoordinator }
+        for saved in replaced.allScreens where saved.selected != nil || saved.query != nil {
+            guard let list = lists.first(where: { $0.screen.path == saved.path }) else { continue }
+            list.selected = saved.selected
+            if let library = list as? LibraryCoordinator { library.query = saved.query }
+        }
+    }
+}

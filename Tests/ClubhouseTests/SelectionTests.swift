@@ -1,0 +1,180 @@
+import Clubhouse
+import Foundation
+import Testing
+
+/// The selected row of a list is part of the stored state, moved through the one road and read
+/// a window at a time by key.
+@Suite struct SelectionTests {
+    /// Ana signed in with `players` players named P1, P2, … (ids 1, 2, …), on the players list.
+    private func players(_ count: Int, in file: TemporaryFile) throws -> ClubhouseApp {
+        let app = try ClubhouseApp(path: file.path)
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        try sqlite3(
+            file.path,
+            """
+            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(count))
+            INSERT INTO players (owner_id, name) SELECT 1, 'P' || x FROM n;
+            """)
+        try app.open("players")
+        return app
+    }
+
+    private func playerWindow(_ app: ClubhouseApp, count: Int, above: Int = 0) throws -> ListWindow<Player> {
+        guard case .players(let window) = try app.readWindow(count: count, above: above) else {
+            throw ClubhouseError.notOnScreen("expected a list of players")
+        }
+        return window
+    }
+
+    @Test func movesGoThroughTheOneRoadAndStopAtTheEnds() throws {
+        let file = try TemporaryFile()
+        let app = try players(100, in: file)
+        var window = try playerWindow(app, count: 10)
+        #expect(window.rows.map(\.id) == Array(1...10))
+        #expect(window.selectedIndex == 0)
+        #expect(window.selectedKey == "1")
+        #expect(!window.hasBefore && window.hasAfter)
+
+        let moved = try app.moveSelection(.by(1))
+        #expect(moved.moved)
+        #expect(try app.state()?.selection == "2")
+        try app.moveSelection(.by(5))
+        #expect(try app.state()?.selection == "7")
+        try app.moveSelection(.bottom)
+        #expect(try app.state()?.selection == "100")
+        #expect(try app.moveSelection(.by(3)).moved == false)
+        try app.moveSelection(.by(-1_000_000))
+        #expect(try app.state()?.selection == "1")
+        try app.moveSelection(.row("50"))
+        #expect(try app.state()?.selection == "50")
+        #expect(throws: ClubhouseError.self) { try app.moveSelection(.row("1000")) }
+        #expect(throws: ClubhouseError.self) { try app.moveSelection(.row("abc")) }
+        #expect(try app.state()?.selection == "50", "a refused move changes nothing")
+
+        window = try playerWindow(app, count: 5, above: 2)
+        #expect(window.rows.map(\.id) == [48, 49, 50, 51, 52])
+        #expect(window.selectedIndex == 2)
+        #expect(window.hasBefore && window.hasAfter)
+
+        // A selection move is saved but is no navigation change: undo goes back to a screen.
+        guard case .history(let entries) = try app.look(.history(limit: 10)).result else {
+            Issue.record("expected the history")
+            return
+        }
+        #expect(entries.map(\.to) == ["players"])
+    }
+
+    @Test func aWindowFillsFromTheOtherSideAtEitherEnd() throws {
+        let file = try TemporaryFile()
+        let app = try players(30, in: file)
+        try app.moveSelection(.bottom)
+        var window = try playerWindow(app, count: 10, above: 3)
+        #expect(window.rows.map(\.id) == Array(21...30))
+        #expect(window.selectedIndex == 9)
+        #expect(window.hasBefore && !window.hasAfter)
+        try app.moveSelection(.by(-2))
+        window = try playerWindow(app, count: 10, above: 3)
+        #expect(window.rows.map(\.id) == Array(21...30))
+        #expect(window.selectedIndex == 7)
+        try app.moveSelection(.top)
+        window = try playerWindow(app, count: 10, above: 3)
+        #expect(window.rows.map(\.id) == Array(1...10))
+        #expect(window.selectedIndex == 0)
+        window = try playerWindow(app, count: 100, above: 50)
+        #expect(window.rows.count == 30)
+        #expect(!window.hasBefore && !window.hasAfter)
+        #expect(try app.readPlayers(around: 15, count: 3, above: 1).rows.map(\.id) == [14, 15, 16])
+    }
+
+    @Test func theSelectionIsRestoredExactlyAndADeletedRowGivesWayToItsNeighbour() throws {
+        let file = try TemporaryFile()
+        let app = try players(20, in: file)
+        try app.moveSelection(.row("12"))
+        try app.open("players/12")
+        try app.back()
+        #expect(try app.state()?.selection == "12", "the list keeps its row while a player is open over it")
+
+        let again = try ClubhouseApp(path: file.path)
+        #expect(try again.state()?.selection == "12")
+        try sqlite3(file.path, "DELETE FROM players WHERE id = 12")
+        var window = try playerWindow(again, count: 3, above: 1)
+        #expect(window.selectedKey == "13")
+        #expect(window.rows.map(\.id) == [11, 13, 14])
+        try sqlite3(file.path, "DELETE FROM players WHERE id > 10")
+        window = try playerWindow(again, count: 3, above: 1)
+        #expect(window.selectedKey == "10")
+        try again.moveSelection(.by(-1))
+        #expect(try again.state()?.selection == "9")
+        try sqlite3(file.path, "DELETE FROM players")
+        window = try playerWindow(again, count: 3, above: 1)
+        #expect(window.rows.isEmpty && window.selectedIndex == nil && window.selectedKey == nil)
+        #expect(try again.moveSelection(.by(1)).warnings.isEmpty)
+    }
+
+    @Test func aTamperedSelectionCostsOnlyItself() throws {
+        let file = try TemporaryFile()
+        let app = try players(5, in: file)
+        try app.moveSelection(.row("3"))
+        try sqlite3(
+            file.path,
+            """
+            UPDATE navigation_state SET stacks = json_set(stacks, '$.players[0].selected', 'x1');
+            """)
+        let fresh = try ClubhouseApp(path: file.path)
+        let outcome = try fresh.look()
+        #expect(outcome.warnings == ["the selection of players is not a row of it; the first row is selected"])
+        #expect(try playerWindow(fresh, count: 2).selectedKey == "1")
+        try sqlite3(file.path, "UPDATE navigation_state SET stacks = json_set(stacks, '$.players[0].selected', 7)")
+        let other = try ClubhouseApp(path: file.path)
+        #expect(try other.look().warnings == ["the selection of players is not text; it was dropped"])
+        #expect(try other.state()?.currentScreen.path == "players")
+    }
+
+    @Test func theOtherListsKeepTheirSelectionToo() throws {
+        let file = try TemporaryFile()
+        let app = try players(4, in: file)
+        let csv = try BookCSV.parse(
+            Array(
+                "isbn,title,author\n9780441013593,Dune,Frank Herbert\n9780141439518,Emma,Jane Austen\n9780451524935,Nineteen Eighty-Four,George Orwell\n"
+                    .utf8))
+        try app.perform(Command(.importBooks(csv, progress: nil)))
+        try app.open("library")
+        guard case .books(let shelf) = try app.readWindow(count: 10) else {
+            Issue.record("expected the shelf")
+            return
+        }
+        #expect(shelf.rows.map(\.title) == ["Nineteen Eighty-Four", "Emma", "Dune"])
+        try app.moveSelection(.by(1))
+        #expect(try app.state()?.selection == "9780141439518")
+        #expect(try app.readShelf(around: try ISBN("9780141439518"), count: 1).rows.map(\.title) == ["Emma"])
+
+        try app.search("austen")
+        #expect(try app.state()?.currentScreen.query == "austen")
+        guard case .books(let found) = try app.readWindow(count: 10) else {
+            Issue.record("expected search results")
+            return
+        }
+        #expect(found.rows.map(\.title) == ["Emma"])
+        #expect(found.selectedIndex == 0)
+        #expect(throws: ClubhouseError.self) { try app.search("!!") }
+        try app.search(nil)
+        #expect(try app.state()?.currentScreen.query == nil)
+
+        // The team picker lists players, with a selection of its own.
+        try app.open("players/confirm")
+        try app.moveSelection(.bottom)
+        #expect(try app.state()?.selection == "4")
+        try app.open("players")
+        #expect(try app.state()?.selection == nil, "the players list has its own selection")
+        try app.select(.questions)
+        guard case .questions(let questions) = try app.readWindow(count: 10) else {
+            Issue.record("expected questions")
+            return
+        }
+        #expect(questions.rows.isEmpty)
+        try app.select(.home)
+        #expect(throws: ClubhouseError.self) { try app.readWindow(count: 10) }
+        #expect(throws: ClubhouseError.self) { try app.moveSelection(.by(1)) }
+        #expect(throws: ClubhouseError.self) { try app.readPlayers(around: nil, count: 0) }
+    }
+}

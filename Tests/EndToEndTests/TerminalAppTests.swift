@@ -26,10 +26,11 @@ import Testing
     }
 
     /// The app in the pane, then its exit status on a line of its own; the pane stays.
-    func app(before: String = "", after: String = "", environment: String = "") -> String {
+    func app(before: String = "", after: String = "", environment: String = "", scene: String? = nil) -> String {
         let binary = TmuxPane.quoted(ClubhouseProcess.binary.path)
+        let options = scene.map { " --scene \($0)" } ?? ""
         return
-            "\(before)\(environment) \(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; \(after) sleep 600"
+            "\(before)\(environment) \(binary) app --database \(TmuxPane.quoted(database))\(options); echo \"EXIT $?\"; \(after) sleep 600"
     }
 
     @Test func signingInThroughTheLoginScreen() throws {
@@ -83,7 +84,7 @@ import Testing
         #expect(pane.wait(for: "31█").found)
         let child = try #require(try pane.childProcess())
         kill(child, SIGKILL)
-        #expect(pane.wait(for: "EXIT 137").found)
+        #expect(pane.wait { $0.replacingOccurrences(of: "\n", with: "").contains("EXIT 137") }.found)
 
         try pane.newWindow(app())
         let restored = pane.wait(for: "31█")
@@ -91,6 +92,45 @@ import Testing
         let lines = restored.screen.split(separator: "\n")
         #expect(lines.contains { $0.contains("▶ Age") && $0.contains("31█") })
         #expect(lines.contains { $0.contains("Name *") && $0.contains("Mía O'") })
+    }
+
+    @Test func theSelectedRowSurvivesAKill() throws {
+        try register()
+        for name in ["Zoë", "Kai", "Mía"] { #expect(try cli.run(["player", "add", "--name", name]).status == 0) }
+        let pane = try TmuxPane(app())
+        #expect(pane.wait(for: "Players (3)").found)
+        try pane.send("j", "j")
+        #expect(pane.wait { $0.contains("▶  #3") }.found)
+        let child = try #require(try pane.childProcess())
+        kill(child, SIGKILL)
+        #expect(pane.wait { $0.replacingOccurrences(of: "\n", with: "").contains("EXIT 137") }.found)
+        try pane.newWindow(app())
+        let restored = pane.wait { $0.contains("▶  #3") }
+        #expect(restored.found, "\(restored.screen)")
+    }
+
+    /// Two terminals on two scenes of one user: each keeps its own tab, both see a change live.
+    @Test func twoPanesOnTwoScenes() throws {
+        try register()
+        let pane = try TmuxPane(app(), width: 120, height: 50)
+        #expect(pane.wait(for: "signed in as ana").found)
+        try pane.tmux(["split-window", "-v", app(scene: "right")])
+        #expect(pane.wait(limit: 20) { $0.contains("scene right") }.found)  // the new pane is the active one
+        try pane.send("3", "1")
+        #expect(pane.wait(for: "0 players; the newest").found)
+        try pane.tmux(["select-pane", "-t", "0"])
+        try pane.send("2")
+        #expect(pane.wait(for: "Players (0)").found)
+        #expect(try cli.run(["player", "add", "--name", "Kai"]).status == 0)
+        #expect(pane.wait(for: "Players (1)").found)
+        let right = pane.wait { _ in
+            ((try? pane.tmux(["capture-pane", "-p", "-t", "1"])) ?? "").contains("1 player; the newest")
+        }
+        #expect(right.found)
+        let shown = try pane.tmux(["capture-pane", "-p", "-t", "1"])
+        #expect(shown.contains("scene right") && shown.contains("home/squad") && !shown.contains("Players (1)"))
+        let scenes = try cli.run(["scene", "list"]).stdout
+        #expect(scenes.contains("main") && scenes.contains("right"))
     }
 
     @Test func anotherProcessAddsAPlayerAndTheListShowsItWithoutAKey() throws {

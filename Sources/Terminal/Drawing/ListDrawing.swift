@@ -1,5 +1,6 @@
 import Clubhouse
 import ClubhouseText
+import Foundation
 
 /// Screens that are lists: a title, column names and the rows in view, the selected one marked
 /// with ▶ (one cell: moving the selection rewrites two cells, not two lines).
@@ -7,24 +8,24 @@ enum ListDrawing {
     static func list(_ frame: inout Frame, _ display: Display, _ layout: Layout) {
         let top = Layout.bodyTop
         let window = display.list
-        let total = window?.total ?? 0
+        let total = window?.total
         let (title, columns): (String, String) =
             switch display.screen {
             case .players:
-                ("Players (\(total))", "    #id      name                     age  skill         position     team")
+                ("Players" + count(total), "    #id      name                     age  skill         position     team")
             case .library:
                 (
-                    "Library (\(total) on the shelf)",
+                    "Library" + count(total, "on the shelf"),
                     "    title                                author               ISBN"
                 )
-            case .questions: ("Questions (\(total))", "    #id    asked       question")
-            case .gathers: ("Gather history (\(total))", "    #id    ended              score  winner    played")
+            case .questions: ("Questions" + count(total), "    #id    asked       question")
+            case .gathers: ("Gather history" + count(total), "    #id    ended              score  winner    played")
             case .searchResults:
                 (
-                    "Search \(TextEscaping.quoted(display.searchQuery ?? "")): \(total) found",
+                    "Search \(TextEscaping.quoted(display.searchQuery ?? ""))",
                     "    title                                author               ISBN"
                 )
-            case .teamPicker: ("Pick the teams (\(total) players)", "    #id      name                     team")
+            case .teamPicker: ("Pick the teams", "    #id      name                     team")
             default: ("", "")
             }
         frame.put(" " + title, row: top, column: 0, style: .heading)
@@ -43,6 +44,10 @@ enum ListDrawing {
         rows(&frame, window, from: top + 2, layout.listRows(for: display.screen))
     }
 
+    private static func count(_ total: Int?, _ what: String = "") -> String {
+        total.map { " (\($0)\(what.isEmpty ? "" : " " + what))" } ?? ""
+    }
+
     private static func count(_ ids: String) -> Int {
         ids.split(whereSeparator: { $0 == "," || $0 == " " }).count
     }
@@ -58,20 +63,22 @@ enum ListDrawing {
     }
 
     /// The rows of `window`, from `row`, at most `count` of them.
-    static func rows(_ frame: inout Frame, _ window: ListWindow, from row: Int, _ count: Int) {
+    static func rows(_ frame: inout Frame, _ window: VisibleRows, from row: Int, _ count: Int) {
         for (offset, item) in window.rows.prefix(count).enumerated() {
             let line = row + offset
-            let selected = window.top + offset == window.selected
+            let selected = offset == window.selectedIndex
             frame.put(selected ? " ▶" : "  ", row: line, column: 0, style: selected ? .marker : .plain)
             draw(&frame, item, row: line)
         }
-        if window.total > count {
-            let position = "\(window.selected + 1)/\(window.total)"
-            frame.put(position, row: row - 2, column: frame.width - position.count - 1, style: .dim)
-        }
+        guard window.hasBefore || window.hasAfter else { return }  // the whole list is in view
+        let more = (window.hasBefore ? "↑" : " ") + (window.hasAfter ? "↓" : " ")
+        let where_ = window.position.map { position in window.total.map { "\(position + 1)/\($0)" } ?? "" } ?? ""
+        let marker = where_.isEmpty ? more : where_ + " " + more
+        if marker.trimmingCharacters(in: .whitespaces).isEmpty { return }
+        frame.put(marker, row: row - 2, column: frame.width - marker.count - 1, style: .dim)
     }
 
-    private static func draw(_ frame: inout Frame, _ item: ListWindow.Row, row: Int) {
+    private static func draw(_ frame: inout Frame, _ item: VisibleRows.Row, row: Int) {
         let width = frame.width
         switch item {
         case .player(let player):

@@ -44,7 +44,10 @@ public enum ScreenDrawing {
         var column = frame.put(" Clubhouse", row: 0, column: 0, style: .title)
         if let user = display.user {
             column += frame.put("  signed in as ", row: 0, column: column, style: .dim)
-            frame.put(user.username, row: 0, column: column, style: .bold, limit: frame.width / 2 - column)
+            column += frame.put(user.username, row: 0, column: column, style: .bold, limit: frame.width / 2 - column)
+        }
+        if let scene = display.scene {
+            frame.put("  scene \(scene)", row: 0, column: column, style: .dim, limit: frame.width / 2 - column)
         }
         if let place = display.state?.currentPlace {
             let shown = String(place.prefix(frame.width / 2 - 2))

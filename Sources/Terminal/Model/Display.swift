@@ -8,9 +8,11 @@ public struct Display: Equatable, Sendable {
     /// The signed-in user and their navigation state; nil on the login screens.
     public var user: User?
     public var state: NavigationState?
+    /// The scene the app runs on, when it is not `main`.
+    public var scene: String?
     public var content: ScreenContent?
     /// The list in view (players, books, questions, gathers, a page's items, a detail's fields).
-    public var list: ListWindow?
+    public var list: VisibleRows?
     /// The focused field of a form or of the login screen.
     public var focus: Int = 0
     /// Text typed into a form's fields that they refuse as it stands, shown instead of the draft.
@@ -60,19 +62,29 @@ public struct LoginFields: Equatable, Sendable {
     public init() {}
 }
 
-/// The rows of a list that are in view: `rows` start at `top` of `total`; `selected` is the
-/// selected row's position in the whole list.
-public struct ListWindow: Equatable, Sendable {
-    public var total: Int
-    public var top: Int
-    public var selected: Int
+/// The rows of a list that are in view and which of them is selected. A list whose selection
+/// is stored is read as a keyset window around it (`ClubhouseApp.readWindow`): then only whether
+/// rows lie before and after is known, not the selected row's position in the whole list.
+public struct VisibleRows: Equatable, Sendable {
+    /// How many rows the list has, when known.
+    public var total: Int?
     public var rows: [Row]
+    public var selectedIndex: Int?
+    public var hasBefore: Bool
+    public var hasAfter: Bool
+    /// The selected row's position in the whole list, when known.
+    public var position: Int?
 
-    public init(total: Int, top: Int, selected: Int, rows: [Row]) {
+    public init(
+        total: Int?, rows: [Row], selectedIndex: Int?, hasBefore: Bool = false, hasAfter: Bool = false,
+        position: Int? = nil
+    ) {
         self.total = total
-        self.top = top
-        self.selected = selected
         self.rows = rows
+        self.selectedIndex = selectedIndex
+        self.hasBefore = hasBefore
+        self.hasAfter = hasAfter
+        self.position = position
     }
 
     public enum Row: Equatable, Sendable {
@@ -80,8 +92,9 @@ public struct ListWindow: Equatable, Sendable {
         case book(Book)
         case question(Question)
         case gather(GatherViewModel)
-        /// A labelled value (a player's field, a menu entry), with the team picker's team.
+        /// A labelled value (a player's field, a menu entry).
         case field(label: String, value: String)
+        /// A player of the team picker, with the team the draft puts them in (nil: the bench).
         case pick(Player, team: Team?)
     }
 }

@@ -15,10 +15,10 @@ extension TerminalSession {
         case .reload:
             reload()
             return .redrawAll
-        case .move(let by): move(to: (window?.selected ?? 0) + by)
-        case .movePage(let pages): move(to: (window?.selected ?? 0) + pages * layout.listRows(for: screen))
-        case .moveToStart: move(to: 0)
-        case .moveToEnd: move(to: (window?.total ?? 1) - 1)
+        case .move(let by): move(.by(by))
+        case .movePage(let pages): move(.by(pages * layout.listRows(for: screen)))
+        case .moveToStart: move(.top)
+        case .moveToEnd: move(.bottom)
         case .open: open()
         case .back: back()
         case .tab(let tab): run { try app.select(tab) }
@@ -76,7 +76,6 @@ extension TerminalSession {
     /// Reads everything again: what others changed while a form was typed into shows now.
     func reload() {
         playerCount = nil
-        windowKey = nil
         changedElsewhere = false
         do {
             outcome = try app.look()
@@ -108,7 +107,7 @@ extension TerminalSession {
         case (_, .question(let question)): run { try app.open("questions/\(question.id)") }
         case (_, .gather(let model)): run { try app.open("gathers/\(model.gather.id)") }
         case (.playerDetail, .field):
-            guard case .playerDetail(let model)? = content, let index = window?.selected,
+            guard case .playerDetail(let model)? = content, let index = window?.position,
                 PlayerField.allCases.indices.contains(index)
             else { return }
             run { try app.open("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
@@ -122,9 +121,7 @@ extension TerminalSession {
 
     private func back() {
         if screen == .searchResults {
-            search = nil
-            windowKey = nil
-            reloadList()
+            run { try app.search(nil) }  // back from the results is the shelf
             return
         }
         if case .form(let model)? = content, !model.draft.isEmpty {

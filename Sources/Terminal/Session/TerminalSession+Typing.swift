@@ -220,15 +220,6 @@ extension TerminalSession {
     func runSearch(_ query: String) {
         let words = query.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        do {
-            let result = try app.look(.searchBooks(words)).result
-            guard case .foundBooks(let books) = result else { return }
-            search = (words, books)
-            selection.select(0, top: 0, on: "search")
-            windowKey = nil
-            reloadList()
-        } catch {
-            message = .error(Self.describe(error))
-        }
+        run { try app.search(words) }
     }
 }

@@ -28,10 +28,12 @@ public final class TerminalSession {
     var confirming: UICommand?
     var confirmedAction: (() throws -> Outcome)?
     var message: Display.Message?
-    var search: (query: String, books: [Book])?
     /// The list in view, read again only when its rows change (a move inside it reads nothing).
-    var window: ListWindow?
-    var windowKey: String?
+    var window: VisibleRows?
+    /// Where the selected row of each stored list was on screen, and the rows the last move
+    /// asked for: the next window keeps the row in place.
+    var lastIndex: [String: Int] = [:]
+    var pendingStep = 0
     /// How many players the signed-in user has, counted once per data change.
     var playerCount: Int?
     /// Set when another process changed what is on show while a form is typed into.
@@ -71,7 +73,7 @@ public final class TerminalSession {
             case .gather(let model): return model.gather.isInProgress ? .gather : .endedGather
             case .gatherList: return .gathers
             case .profile: return .profile
-            case .bookList: return search == nil ? .library : .searchResults
+            case .bookList: return state?.currentScreen.query == nil ? .library : .searchResults
             case .bookDetail: return .bookDetail
             case .questionList: return .questions
             case .questionDetail: return .questionDetail
@@ -97,20 +99,21 @@ public final class TerminalSession {
     /// Where the list on show is, as the selection knows it.
     var place: String {
         guard let state else { return "login" }
-        return screen == .searchResults ? "search" : state.currentPlace
+        return state.currentPlace + (state.currentScreen.query.map { "?" + $0 } ?? "")
     }
 
     public var display: Display {
         var display = Display(screen: screen)
         display.user = user
         display.state = state
+        if app.scene != .main { display.scene = app.scene.description }
         display.content = content
         display.list = window
         display.login = login
         display.overlay = overlay
         display.message = message
         display.now = clock()
-        display.searchQuery = search?.query
+        display.searchQuery = state?.currentScreen.query
         switch screen {
         case .login, .register: display.focus = loginFocus
         case .form:
@@ -135,7 +138,6 @@ public final class TerminalSession {
 
     public func resize(_ layout: Layout) {
         self.layout = layout
-        windowKey = nil
         reloadList()
     }
 
@@ -165,7 +167,6 @@ public final class TerminalSession {
     /// form is being typed into, which is never overwritten; then the user is told.
     public func changed(_ new: Outcome) {
         playerCount = nil
-        windowKey = nil
         if typing {
             if new != outcome {
                 changedElsewhere = true
@@ -173,9 +174,7 @@ public final class TerminalSession {
             }
             return
         }
-        let moved = new.view != outcome.view
         outcome = new
-        if moved, screen != .searchResults { search = nil }
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
         reloadList()
     }
@@ -208,10 +207,7 @@ public final class TerminalSession {
 
     func land(_ new: Outcome, changesData: Bool) {
         if changesData { playerCount = nil }
-        windowKey = nil
-        let moved = new.view != outcome.view
         outcome = new
-        if moved { search = nil }
         if case .form? = content {} else { unsaved = [:] }  // a form left behind keeps only its draft
         changedElsewhere = false
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }

@@ -23,11 +23,12 @@ import Testing
         #expect(message(["book", "serach", "dune"]) == "Unknown command 'book serach'. Did you mean 'book search'?")
     }
 
-    /// `team` is close to no command, but `list` is a command of four.
+    /// `team` is close to no command, but `list` is a command of five.
     @Test func theNextWordCanTellWhichCommandWasMeant() {
         #expect(
             message(["team", "list"])
-                == "Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list' or 'question list'?")
+                == "Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list', 'question list' or 'scene list'?"
+        )
     }
 
     @Test func withNothingCloseTheCommandsOfThatLevelAreListed() {
@@ -36,7 +37,7 @@ import Testing
                 == "Unknown command 'player foo'. The player commands are add, list, show, edit and delete.")
         #expect(
             message(["team"])
-                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, check and backup."
+                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, check, backup and app."
         )
     }
 

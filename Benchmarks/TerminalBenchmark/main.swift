@@ -71,6 +71,10 @@ for round in 0..<keys {
 }
 _ = session.handle(.character("n"))
 shown = session.frame()
+guard session.screen == .form else {
+    print("the add-player form did not open: \(session.display.message.map { "\($0)" } ?? "")")
+    exit(1)
+}
 for round in 0..<keys / 4 {
     press("type", round % 50 == 49 ? .backspace : .character("a"))
 }

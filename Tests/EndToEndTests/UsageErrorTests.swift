@@ -23,7 +23,7 @@ import Testing
         let team = try usageError(["team", "list"])
         #expect(
             team.first
-                == "Error: Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list' or 'question list'?"
+                == "Error: Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list', 'question list' or 'scene list'?"
         )
         #expect(team.dropFirst().first == "Usage: clubhouse <subcommand>")
         #expect(try usageError(["plyer", "list"]).first == "Error: Unknown command 'plyer'. Did you mean 'player'?")

@@ -60,11 +60,21 @@ let package = Package(
                 "ClubhouseSecurity",
             ]
         ),
-        // The CLI is the library's first client: it imports Clubhouse and nothing else of ours
-        // (ClubhouseTests/PublicAPITests type-checks it against the public API alone).
+        // How untrusted text is shown on a terminal (escapes) and how wide it is: shared by the CLI
+        // and the terminal app, on the public API alone.
+        .target(name: "ClubhouseText", dependencies: ["Clubhouse"], path: "Sources/Text"),
+        // The full-screen terminal app (`clubhouse app`): pure drawing and key handling, a thin
+        // termios driver; a client of the public API like the CLI.
+        .target(name: "ClubhouseTerminal", dependencies: ["Clubhouse", "ClubhouseText"], path: "Sources/Terminal"),
+        // The CLI is the library's first client: it imports Clubhouse (and the clients' own
+        // ClubhouseText and ClubhouseTerminal) and nothing else of ours (EndToEndTests/PublicAPITests
+        // type-checks it against the public API alone).
         .executableTarget(
             name: "ClubhouseCLI",
-            dependencies: ["Clubhouse", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Clubhouse", "ClubhouseText", "ClubhouseTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // The code of the DocC article "Embedding Clubhouse", built and run by EndToEndTests.
         .executableTarget(name: "EmbeddingExample", dependencies: ["Clubhouse"], path: "Examples/Embedding"),
@@ -73,6 +83,12 @@ let package = Package(
             name: "SessionBenchmark",
             dependencies: ["Clubhouse", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/SessionBenchmark"
+        ),
+        // The terminal app's keystroke to frame with 1 000 000 players (swift run -c release TerminalBenchmark).
+        .executableTarget(
+            name: "TerminalBenchmark",
+            dependencies: ["Clubhouse", "ClubhouseTerminal", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/TerminalBenchmark"
         ),
 
         // Build-time only: turns Migrations/*.sql into Swift source so the binary carries its schema.
@@ -129,6 +145,10 @@ let package = Package(
         // Reference/ holds the width fixture and the script that makes it from Python's wcwidth.
         .testTarget(
             name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "ClubhouseDomain"], exclude: ["Reference"]),
+        // Snapshots/ holds the frames as text (TERMINAL_SNAPSHOTS=record writes them again).
+        .testTarget(
+            name: "TerminalTests", dependencies: ["ClubhouseTerminal", "Clubhouse", "ClubhouseText"],
+            exclude: ["Snapshots"]),
         // Depends on the executables only so that `swift test` builds them; the tests run them as
         // processes. The library, for upgrade tests that open old files through it too.
         .testTarget(

@@ -25,7 +25,7 @@ struct Clubhouse: ParsableCommand {
             PlayerCommand.self, GatherCommand.self, BookCommand.self, QuestionCommand.self, HomeCommand.self,
             TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
             HistoryCommand.self, UndoCommand.self, ReopenCommand.self, SceneCommand.self, CheckCommand.self,
-            BackupCommand.self,
+            BackupCommand.self, AppCommand.self,
         ]
     )
 
@@ -38,7 +38,7 @@ struct Clubhouse: ParsableCommand {
         // A reader that goes away (`| head -1`) must make a write fail with EPIPE, which Output
         // reports as a clean exit, instead of killing the process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let arguments: [String]
+        var arguments: [String]
         switch RawInput.arguments() {
         case .success(let valid):
             arguments = valid
@@ -47,6 +47,8 @@ struct Clubhouse: ParsableCommand {
             Output.write("error: argument \(bad.position) is not valid UTF-8 text\n", to: STDERR_FILENO)
             terminate(ExitCode.validationFailure.rawValue)
         }
+        // `clubhouse` alone on a terminal opens the app; elsewhere it prints help, as it always has.
+        if arguments.isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 { arguments = ["app"] }
         var command: ParsableCommand
         do {
             command = try fastParse(arguments) ?? parseAsRoot(arguments)

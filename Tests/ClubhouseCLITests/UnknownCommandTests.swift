@@ -27,7 +27,8 @@ import Testing
     @Test func theNextWordCanTellWhichCommandWasMeant() {
         #expect(
             message(["team", "list"])
-                == "Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list', 'question list' or 'scene list'?")
+                == "Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list', 'question list' or 'scene list'?"
+        )
     }
 
     @Test func withNothingCloseTheCommandsOfThatLevelAreListed() {
@@ -36,7 +37,7 @@ import Testing
                 == "Unknown command 'player foo'. The player commands are add, list, show, edit and delete.")
         #expect(
             message(["team"])
-                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, check and backup."
+                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, check, backup and app."
         )
     }
 

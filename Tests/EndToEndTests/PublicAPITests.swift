@@ -10,7 +10,9 @@ import Testing
 @Suite struct PublicAPITests {
     static let root = EmbeddingExampleTests.root
 
-    @Test(arguments: ["Sources/ClubhouseCLI", "Examples/Embedding", "Tests/ClubhouseTests"])
+    @Test(arguments: [
+        "Sources/ClubhouseCLI", "Sources/Terminal", "Sources/Text", "Examples/Embedding", "Tests/ClubhouseTests",
+    ])
     func aClientTypeChecksAgainstThePublicAPIAlone(_ folder: String) throws {
         let sources = try FileManager.default.subpathsOfDirectory(atPath: Self.root.appending(path: folder).path)
             .filter { $0.hasSuffix(".swift") }.map { Self.root.appending(path: folder).appending(path: $0).path }

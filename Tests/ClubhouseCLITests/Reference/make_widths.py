@@ -5,7 +5,7 @@ hundred texts with the width that Python's wcwidth (0.7.0, grapheme-aware `wcswi
 Usage: python3 Tests/ClubhouseCLITests/Reference/make_widths.py > Tests/ClubhouseCLITests/Reference/widths.txt
        python3 Tests/ClubhouseCLITests/Reference/make_widths.py --wide-table
 The second form prints the East Asian Wide/Fullwidth ranges that DisplayWidth's table
-(Sources/ClubhouseCLI/Rendering/EastAsianWide.swift) holds. That table comes from Python's
+(Sources/Text/EastAsianWide.swift) holds. That table comes from Python's
 unicodedata (the Unicode Character Database), not from wcwidth, so the test compares two sources.
 
 Each line of widths.txt is: code points in hex, a tab, wcwidth's width, a tab, a category. Lines

@@ -6,12 +6,12 @@
 ///   the leading consonant, which is wide; a spacing mark takes a column of its own.
 /// - An emoji cluster is as wide as its first emoji: a flag (two regional indicators), a skin tone
 ///   or a ZWJ family is one picture two columns wide; VS16 makes a text-style emoji wide.
-/// Control characters count nothing: text must be escaped (`TextOutput.escaped`) before it is
+/// Control characters count nothing: text must be escaped (`TextEscaping.escaped`) before it is
 /// measured, and then each escape counts as the characters it is shown with.
 /// Checked against Python's wcwidth in DisplayWidthTests, where the few deliberate differences
 /// are listed.
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
         // Most cells are ASCII; their width is their length, with no Unicode work at all.
         var ascii = true
         for byte in text.utf8 where byte >= 0x80 {
@@ -42,7 +42,7 @@ enum DisplayWidth {
     /// found without a property lookup; nil for any other (which then takes the full road).
     /// None of these ranges holds a mark, joiner, format character, Hangul jamo, regional
     /// indicator or prepended character, so no cluster spans two of them.
-    static func plainWidth(_ scalar: Unicode.Scalar) -> Int? {
+    public static func plainWidth(_ scalar: Unicode.Scalar) -> Int? {
         switch scalar.value {
         case 0x20...0x5B, 0x5D...0x7E: 1  // printable ASCII but the backslash, which is escaped
         case 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x377, 0x37A...0x37F, 0x384...0x482: 1  // Latin, Greek, Cyrillic
@@ -51,7 +51,7 @@ enum DisplayWidth {
         }
     }
 
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         var iterator = scalars.makeIterator()
         guard let first = iterator.next() else { return 0 }
@@ -78,7 +78,7 @@ enum DisplayWidth {
         return width
     }
 
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
         if value < 0xA0 { return 0 }  // DEL and C1 controls: escaped before they are shown

@@ -1,0 +1,99 @@
+// The terminal app's keystroke to frame, in process, with a large players list: each key goes
+// through the session (KeyMap, then ClubhouseApp's one road, then the rows in view), is drawn
+// (ScreenDrawing) and diffed against the frame before (FrameDiff); the terminal write is left
+// out. Prints p50/p99/max per kind of key in microseconds, and the bytes each writes.
+//
+//   swift run -c release TerminalBenchmark [--players 1000000] [--keys 2000]
+import Clubhouse
+import ClubhouseTerminal
+import Foundation
+import GRDB
+
+var players = 1_000_000
+var keys = 2_000
+var arguments = CommandLine.arguments.dropFirst().makeIterator()
+while let argument = arguments.next() {
+    switch argument {
+    case "--players": players = arguments.next().flatMap(Int.init) ?? players
+    case "--keys": keys = arguments.next().flatMap(Int.init) ?? keys
+    default:
+        print("usage: TerminalBenchmark [--players N] [--keys N]")
+        exit(64)
+    }
+}
+
+let folder = NSTemporaryDirectory() + "clubhouse-terminal-bench-" + UUID().uuidString
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+let path = folder + "/bench.sqlite"
+let app = try ClubhouseApp(path: path)
+try app.register(username: "bench", password: "bench-pass", signingIn: true)
+// The players, straight into the file: a million adds through the form would be the benchmark.
+let queue = try DatabaseQueue(path: path)
+try queue.write { db in
+    try db.execute(
+        sql: """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
+            SELECT (SELECT id FROM users), 'Player ' || i, 5 + i % 95, 'amateur', 'striker', 'Boca Juniors' FROM n
+            """, arguments: [players])
+}
+try queue.close()
+
+let session = try TerminalSession(app: app, layout: Layout(width: 80, height: 24))
+let diff = FrameDiff(colours: true)
+var shown = session.frame()
+_ = session.handle(.character("2"))
+shown = session.frame()
+
+let clock = ContinuousClock()
+var timings: [String: [Duration]] = [:]
+var bytes: [String: [Int]] = [:]
+
+@MainActor func press(_ name: String, _ key: Key) {
+    let start = clock.now
+    _ = session.handle(key)
+    let frame = session.frame()
+    let written = diff.bytes(from: shown, to: frame)
+    timings[name, default: []].append(clock.now - start)
+    bytes[name, default: []].append(written.count)
+    shown = frame
+}
+
+for round in 0..<keys {
+    press("move", round % 40 < 20 ? .down : .up)
+    if round % 10 == 0 {
+        press("open", .enter)
+        press("back", .escape)
+        press("tab", .character("3"))
+        press("tab", .character("2"))
+    }
+}
+_ = session.handle(.character("n"))
+shown = session.frame()
+guard session.screen == .form else {
+    print("the add-player form did not open: \(session.display.message.map { "\($0)" } ?? "")")
+    exit(1)
+}
+for round in 0..<keys / 4 {
+    press("type", round % 50 == 49 ? .backspace : .character("a"))
+}
+
+nonisolated func micros(_ duration: Duration) -> Int {
+    Int(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
+}
+print("players: \(players), keys: \(keys) (2 cores shared with other builds: figures are rough)")
+print("key       n     p50 µs   p99 µs   max µs   bytes p50  bytes max")
+for name in ["move", "open", "back", "tab", "type"] {
+    let sorted = (timings[name] ?? []).sorted()
+    let sizes = (bytes[name] ?? []).sorted()
+    guard !sorted.isEmpty else { continue }
+    func at(_ q: Double) -> Int { micros(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) }
+    print(
+        name.padding(toLength: 8, withPad: " ", startingAt: 0),
+        String(sorted.count).padding(toLength: 6, withPad: " ", startingAt: 0),
+        String(at(0.5)).padding(toLength: 9, withPad: " ", startingAt: 0),
+        String(at(0.99)).padding(toLength: 9, withPad: " ", startingAt: 0),
+        String(micros(sorted.last!)).padding(toLength: 9, withPad: " ", startingAt: 0),
+        String(sizes[sizes.count / 2]).padding(toLength: 11, withPad: " ", startingAt: 0), sizes.last!)
+}

@@ -1,0 +1,136 @@
+import Clubhouse
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The driver's loop: wait, hand keys to the session, draw, write the difference.
+final class EventLoop {
+    private let device: TerminalDevice
+    private let signals: SignalPipe
+    private let session: TerminalSession
+    private let diff: FrameDiff
+    private var decoder = KeyDecoder()
+    private var shown: Frame?
+    private let changes: ChangeInbox
+    private var observation: ClubhouseApp.Observation?
+
+    init(_ app: ClubhouseApp, _ device: TerminalDevice, _ signals: SignalPipe, colours: Bool) throws {
+        self.device = device
+        self.signals = signals
+        diff = FrameDiff(colours: colours)
+        let size = TerminalDevice.size() ?? (80, 24)
+        session = try TerminalSession(app: app, layout: Layout(width: size.width, height: size.height))
+        changes = try ChangeInbox()
+        let inbox = changes
+        // Others' commits, read on the library's observing thread, wake the loop through a pipe.
+        observation = app.observeChanges(every: .milliseconds(200)) { inbox.post($0) }
+        session.flush = { [unowned self] in try? self.draw() }
+    }
+
+    deinit {
+        observation?.cancel()
+    }
+
+    func run() throws -> Int32 {
+        try draw()
+        while true {
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: changes.readEnd, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), timeout())
+            if ready < 0, errno != EINTR { throw TerminalFailure("cannot wait for the terminal") }
+            var redrawAll = false
+            if fds[1].revents != 0 {
+                for number in signals.drain() {
+                    switch number {
+                    case SIGWINCH:
+                        let size = TerminalDevice.size() ?? (session.layout.width, session.layout.height)
+                        session.resize(Layout(width: size.width, height: size.height))
+                        redrawAll = true
+                    case SIGTERM: return 143
+                    case SIGHUP: return 129
+                    case SIGINT: return 130
+                    default: break
+                    }
+                }
+            }
+            if fds[2].revents != 0 {
+                switch changes.take() {
+                case .success(let outcome)?: session.changed(outcome)
+                case .failure(let error)?: throw TerminalFailure(TerminalSession.describe(error))
+                case nil: break
+                }
+            }
+            if fds[0].revents != 0 {
+                guard let bytes = device.receive() else { return 129 }  // the terminal is gone
+                for key in decoder.keys(from: bytes) {
+                    switch session.handle(key) {
+                    case .stay: break
+                    case .redrawAll: redrawAll = true
+                    case .quit(let interrupted): return interrupted ? 130 : 0
+                    }
+                }
+            }
+            if redrawAll { shown = nil }
+            try draw()
+        }
+    }
+
+    /// Milliseconds until the next second while a countdown runs (so it is redrawn as it
+    /// ticks); otherwise wait for something to happen.
+    private func timeout() -> Int32 {
+        guard session.isTicking else { return -1 }
+        let now = TerminalSession.wallClock()
+        return Int32(1000 - now % 1000 + 5)
+    }
+
+    private func draw() throws {
+        let frame = session.frame()
+        let bytes = diff.bytes(from: shown, to: frame)
+        if !bytes.isEmpty { try device.send(bytes) }
+        shown = frame
+    }
+}
+
+/// The latest outcome of others' changes, handed from the observing thread to the loop: a byte
+/// on a pipe wakes the loop, which takes the newest outcome (older ones are superseded).
+final class ChangeInbox: @unchecked Sendable {
+    let readEnd: Int32
+    private let writeEnd: Int32
+    private let lock = NSLock()
+    private var latest: Result<Outcome, any Error>?
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw TerminalFailure("cannot make a pipe for changes") }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    func post(_ result: Result<Outcome, any Error>) {
+        lock.withLock { latest = result }
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    func take() -> Result<Outcome, any Error>? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &buffer, buffer.count) > 0 {}
+        return lock.withLock {
+            defer { latest = nil }
+            return latest
+        }
+    }
+}

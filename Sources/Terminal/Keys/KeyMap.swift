@@ -1,0 +1,154 @@
+import Clubhouse
+
+/// Key handling, as a pure function of the key and what is on show. `help(for:)` lists the same
+/// keys for the `?` overlay, so what it says is what they do (KeyMapTests holds them together).
+public enum KeyMap {
+    public static func command(for key: Key, on screen: ScreenKind, overlay: OverlayKind? = nil) -> UICommand {
+        if key == .control("c") { return .quit(interrupted: true) }
+        if key == .control("q") { return .quit(interrupted: false) }
+        if key == .control("l") { return .reload }
+        if let overlay { return command(for: key, over: overlay) }
+        switch screen {
+        case .login, .register: return textField(key, login: true)
+        case .form: return textField(key, login: false)
+        default: break
+        }
+        if let specific = command(for: key, specificTo: screen) { return specific }
+        return navigation(key, on: screen)
+    }
+
+    private static func command(for key: Key, over overlay: OverlayKind) -> UICommand {
+        switch overlay {
+        case .help, .warnings:
+            return .closeOverlay  // any key closes it
+        case .confirm:
+            switch key {
+            case .character("y"), .character("Y"): return .confirm(true)
+            default: return .confirm(false)
+            }
+        case .commandLine, .search:
+            switch key {
+            case .character(let character): return .insert(String(character))
+            case .backspace: return .deleteBackward
+            case .enter: return .submit
+            case .escape: return .closeOverlay
+            default: return .none
+            }
+        }
+    }
+
+    private static func textField(_ key: Key, login: Bool) -> UICommand {
+        switch key {
+        case .character(let character): .insert(String(character))
+        case .backspace: .deleteBackward
+        case .enter: .submit
+        case .tab, .down: .nextField
+        case .backTab, .up: .previousField
+        case .escape: login ? .switchLoginMode : .back
+        case .control("r") where login: .switchLoginMode
+        case .control("s") where !login: .save
+        default: .none
+        }
+    }
+
+    private static func command(for key: Key, specificTo screen: ScreenKind) -> UICommand? {
+        switch (screen, key) {
+        case (.players, .character("n")), (.library, .character("n")), (.questions, .character("n")): .new
+        case (.players, .character("g")): .newGather
+        case (.playerDetail, .character("e")): .open
+        case (.playerDetail, .character("d")), (.bookDetail, .character("d")), (.questionDetail, .character("d")),
+            (.endedGather, .character("d")):
+            .delete
+        case (.library, .character("/")), (.searchResults, .character("/")): .startSearch
+        case (.teamPicker, .character("a")): .assign(.a)
+        case (.teamPicker, .character("b")): .assign(.b)
+        case (.teamPicker, .character(" ")): .assign(nil)
+        case (.teamPicker, .character("s")): .startGather
+        case (.gather, .character("a")): .goal(.a, 1)
+        case (.gather, .character("b")): .goal(.b, 1)
+        case (.gather, .character("A")): .goal(.a, -1)
+        case (.gather, .character("B")): .goal(.b, -1)
+        case (.gather, .character("t")): .toggleTimer
+        case (.gather, .character("T")): .resetTimer
+        case (.gather, .character("e")): .endGather
+        case (.gather, .character("c")): .cancelGather
+        default: nil
+        }
+    }
+
+    private static func navigation(_ key: Key, on screen: ScreenKind) -> UICommand {
+        switch key {
+        case .up, .character("k"): .move(-1)
+        case .down, .character("j"): .move(1)
+        case .pageUp: .movePage(-1)
+        case .pageDown, .character(" "): .movePage(1)
+        case .home: .moveToStart
+        case .end, .character("G"): .moveToEnd
+        case .enter, .right, .character("l"): .open
+        case .escape, .backspace, .left, .character("h"): .back
+        case .tab: .nextTab(1)
+        case .backTab: .nextTab(-1)
+        case .character("1"): .tab(.home)
+        case .character("2"): .tab(.players)
+        case .character("3"): .tab(.library)
+        case .character("4"): .tab(.questions)
+        case .character("5"): .tab(.profile)
+        case .character("["): .turnPage(-1)
+        case .character("]"): .turnPage(1)
+        case .character("u"): .undo
+        case .character("r"): .reopen
+        case .character(":"): .startCommandLine
+        case .character("?"): .toggleHelp
+        case .character("q"): .quit(interrupted: false)
+        default: .none
+        }
+    }
+
+    /// The keys of `screen`, for the help overlay: its own first, then those of every screen.
+    public static func help(for screen: ScreenKind) -> [(keys: String, meaning: String)] {
+        var lines: [(String, String)] = []
+        switch screen {
+        case .login:
+            lines = [
+                ("type", "username, then password (shown as •)"), ("Tab ↑ ↓", "the other field"),
+                ("Enter", "next field, then sign in"), ("Ctrl-R Esc", "create an account instead"),
+            ]
+        case .register:
+            lines = [
+                ("type", "username, then password (8 or more)"), ("Tab ↑ ↓", "the other field"),
+                ("Enter", "next field, then create and sign in"), ("Ctrl-R Esc", "sign in instead"),
+            ]
+        case .form:
+            lines = [
+                ("type", "into the field (kept at once)"), ("Backspace", "delete a character"),
+                ("Tab ↓ ↑", "next or previous field"), ("Enter", "next field; on the last, save"),
+                ("Ctrl-S", "save"), ("Esc", "back (asks before dropping a draft)"),
+            ]
+        case .players: lines = [("n", "add a player"), ("g", "pick teams for a gather")]
+        case .playerDetail: lines = [("Enter e", "edit the selected field"), ("d", "delete the player")]
+        case .teamPicker:
+            lines = [("a b", "move to Team A or Team B"), ("Space", "back to the bench"), ("s", "start the gather")]
+        case .gather:
+            lines = [
+                ("a b", "a goal for Team A or B"), ("A B", "take one back"), ("t", "start, pause or resume"),
+                ("T", "reset the timer"), ("e", "end the gather"), ("c", "cancel it"),
+            ]
+        case .endedGather: lines = [("d", "delete from history")]
+        case .library: lines = [("n", "add a book"), ("/", "search the shelf")]
+        case .searchResults: lines = [("/", "search again")]
+        case .bookDetail: lines = [("d", "take it off the shelf")]
+        case .questions: lines = [("n", "ask a question")]
+        case .questionDetail: lines = [("Enter", "open the selected book"), ("d", "delete the question")]
+        case .home, .gathers, .profile: break
+        }
+        if screen == .login || screen == .register || screen == .form {
+            return lines + [("Ctrl-C Ctrl-Q", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw")]
+        }
+        return lines + [
+            ("↑ ↓ j k", "move"), ("PgUp PgDn Home End", "move further"), ("Enter → l", "open"),
+            ("Esc Backspace ← h", "back"), ("Tab 1-5", "tabs"), ("[ ]", "home pages"), ("u", "undo"),
+            ("r", "reopen"), (":", "command line (open LINK, tab, player add…)"), ("?", "this help"),
+            ("q Ctrl-C", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw"),
+        ]
+    }
+}

@@ -1,0 +1,37 @@
+import Clubhouse
+
+/// What a key asks of the app: the pure key handling's answer, which the session carries out
+/// (through `ClubhouseApp.perform` for anything that is kept).
+public enum UICommand: Equatable, Sendable {
+    case none
+    /// `interrupted`: Ctrl-C rather than q (the exit status tells them apart).
+    case quit(interrupted: Bool)
+    /// Reads everything again and redraws the whole screen (Ctrl-L).
+    case reload
+    case move(Int)
+    case moveToStart, moveToEnd
+    case movePage(Int)
+    case open, back
+    case tab(Tab)
+    case nextTab(Int)
+    case turnPage(Int)
+    case undo, reopen
+    case startSearch, startCommandLine, toggleHelp, closeOverlay
+    /// The screen's add flow: a player, a book, a question.
+    case new
+    case newGather
+    case delete
+    case goal(Team, Int)
+    case toggleTimer, resetTimer, endGather, cancelGather
+    /// Moves the selected player of the team picker to a team, or to the bench (nil).
+    case assign(Team?)
+    case startGather
+    // Text fields: a form's, the login screen's, the command line's and the search's.
+    case insert(String)
+    case deleteBackward, nextField, previousField, submit
+    /// Saves the form on show whichever field is focused (Ctrl-S).
+    case save
+    case switchLoginMode
+    /// An answer to a question on show (y or n).
+    case confirm(Bool)
+}

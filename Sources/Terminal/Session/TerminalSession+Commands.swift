@@ -1,0 +1,158 @@
+import Clubhouse
+
+extension TerminalSession {
+    /// Carries out what a key asked for.
+    @discardableResult
+    public func apply(_ command: UICommand) -> Step {
+        if case .warnings? = overlay, command != .quit(interrupted: true) {
+            overlay = nil  // any key closes the warnings, and only closes them
+            return .stay
+        }
+        if !typing, command != .none { message = nil }
+        switch command {
+        case .none: break
+        case .quit(let interrupted): return .quit(interrupted: interrupted)
+        case .reload:
+            reload()
+            return .redrawAll
+        case .move(let by): move(.by(by))
+        case .movePage(let pages): move(.by(pages * layout.listRows(for: screen)))
+        case .moveToStart: move(.top)
+        case .moveToEnd: move(.bottom)
+        case .open: open()
+        case .back: back()
+        case .tab(let tab): run { try app.select(tab) }
+        case .nextTab(let step):
+            let tabs = Tab.allCases
+            let index = tabs.firstIndex(of: state?.selectedTab ?? .home) ?? 0
+            run { try app.select(tabs[(index + step + tabs.count) % tabs.count]) }
+        case .turnPage(let by): run { try app.perform(Command(.turnPage(by: by))) }
+        case .undo: run { try app.undo() }
+        case .reopen: run { try app.reopen() }
+        case .startSearch: overlay = .search("")
+        case .startCommandLine: overlay = .commandLine("")
+        case .toggleHelp: overlay = overlay == .help ? nil : .help
+        case .closeOverlay: overlay = nil
+        case .new:
+            let link =
+                switch screen {
+                case .players: "players/new"
+                case .library, .searchResults: "books/new"
+                default: "questions/new"
+                }
+            run { try app.open(link) }
+        case .newGather: run { try app.open("players/confirm") }
+        case .delete: askToDelete()
+        case .goal(let team, let by):
+            run(changesData: true) { try app.perform(Command(.gather(.play(.score(team, by: by))))) }
+        case .toggleTimer: toggleTimer()
+        case .resetTimer: run(changesData: true) { try app.perform(Command(.gather(.play(.resetTimer)))) }
+        case .endGather: ask("End the gather and keep its result?") { try self.app.perform(Command(.gather(.end))) }
+        case .cancelGather:
+            ask("Cancel the gather? Nothing of it is kept.") { try self.app.perform(Command(.gather(.cancel))) }
+        case .assign(let team): assign(team)
+        case .startGather, .save: submitForm()
+        case .insert(let text): insert(text)
+        case .deleteBackward: deleteBackward()
+        case .nextField: moveField(by: 1)
+        case .previousField: moveField(by: -1)
+        case .submit:
+            submit()
+            if pendingQuit { return .quit(interrupted: false) }
+        case .switchLoginMode:
+            if screen == .login || screen == .register {
+                registering.toggle()
+                clearLogin()
+            }
+        case .confirm(let yes):
+            overlay = nil
+            let action = confirmedAction
+            confirmedAction = nil
+            if yes, let action { run(changesData: true, action) }
+        }
+        return .stay
+    }
+
+    /// Reads everything again: what others changed while a form was typed into shows now.
+    func reload() {
+        playerCount = nil
+        changedElsewhere = false
+        do {
+            outcome = try app.look()
+            if !outcome.warnings.isEmpty { overlay = .warnings(outcome.warnings) }
+            if case .note? = message { message = nil }
+        } catch {
+            message = .error(Self.describe(error))
+        }
+        reloadList()
+    }
+
+    func ask(_ question: String, _ action: @escaping () throws -> Outcome) {
+        overlay = .confirm(question)
+        confirmedAction = action
+    }
+
+    private func open() {
+        guard let row = selectedRow else { return }
+        switch (screen, row) {
+        case (.home, .player(let player)):
+            run { try app.perform(Command(link: .screen(.home), .show(.player(player.id)))) }
+        case (.home, .gather(let model)):
+            run { try app.perform(Command(link: .screen(.home), .show(.gather(model.gather.id)))) }
+        case (.home, .book(let book)):
+            run { try app.perform(Command(link: .screen(.home), .show(.book(isbn: book.isbn.digits)))) }
+        case (.questionDetail, .book(let book)): run { try app.perform(Command(.show(.book(isbn: book.isbn.digits)))) }
+        case (_, .player(let player)): run { try app.open("players/\(player.id)") }
+        case (_, .book(let book)): run { try app.open("books/\(book.isbn.digits)") }
+        case (_, .question(let question)): run { try app.open("questions/\(question.id)") }
+        case (_, .gather(let model)): run { try app.open("gathers/\(model.gather.id)") }
+        case (.playerDetail, .field):
+            guard case .playerDetail(let model)? = content, let index = window?.position,
+                PlayerField.allCases.indices.contains(index)
+            else { return }
+            run { try app.open("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
+        case (.profile, .field): run { try app.open("gathers") }
+        case (.teamPicker, .pick(_, let team)):
+            // Enter walks the player round: bench, Team A, Team B, bench.
+            assign(team == nil ? .a : team == .a ? .b : nil)
+        default: break
+        }
+    }
+
+    private func back() {
+        if screen == .searchResults {
+            run { try app.search(nil) }  // back from the results is the shelf
+            return
+        }
+        if case .form(let model)? = content, !model.draft.isEmpty {
+            ask("Go back and drop what is typed into this form?") { try self.app.back() }
+            return
+        }
+        run { try app.back() }
+    }
+
+    private func askToDelete() {
+        switch content {
+        case .playerDetail(let model)?:
+            ask("Delete player #\(model.player.id)?") { try self.app.perform(Command(.deletePlayer)) }
+        case .bookDetail(let book)?:
+            ask("Take \(book.isbn.digits) off the shelf?") { try self.app.perform(Command(.removeBook)) }
+        case .questionDetail(let question)?:
+            ask("Delete question #\(question.id)? Its books stay.") { try self.app.perform(Command(.deleteQuestion)) }
+        case .gather(let model)? where !model.gather.isInProgress:
+            ask("Delete gather #\(model.gather.id) from history?") { try self.app.perform(Command(.deleteGather)) }
+        default: break
+        }
+    }
+
+    private func toggleTimer() {
+        guard case .gather(let stored)? = content else { return }
+        let change: GatherChange =
+            switch stored.gather.timer.effectiveState(at: clock()) {
+            case .stopped: .startTimer
+            case .running: .pauseTimer
+            case .paused: .resumeTimer
+            }
+        run(changesData: true) { try app.perform(Command(.gather(.play(change)))) }
+    }
+}

@@ -1,0 +1,148 @@
+import Clubhouse
+
+extension TerminalSession {
+    /// Whether the list on show keeps its selected row in the stored state (the library's lists:
+    /// players, the team picker, gathers, the shelf and its search, questions).
+    var isStoredList: Bool {
+        switch content {
+        case .playerList?, .bookList?, .questionList?, .gatherList?, .confirmPlayers?: true
+        default: false
+        }
+    }
+
+    /// Reads the rows of the list on show that are in view: only those, whatever the list's size.
+    func reloadList() {
+        guard !layout.isTooSmall else { return }
+        let visible = layout.listRows(for: screen)
+        do {
+            if isStoredList {
+                window = try storedWindow(visible)
+            } else if let items = try memoryRows() {
+                window = memoryWindow(items, visible)
+            } else {
+                window = nil
+            }
+        } catch {
+            window = nil
+            message = .error(Self.describe(error))
+        }
+    }
+
+    /// A keyset window around the stored selection, the selected row kept where it was on screen
+    /// (moved by the rows the last move asked for).
+    private func storedWindow(_ visible: Int) throws -> VisibleRows {
+        let place = self.place
+        let above = min(max(0, (lastIndex[place] ?? 0) + pendingStep), visible - 1)
+        pendingStep = 0
+        let content = try app.readWindow(count: visible, above: above)
+        func make<T>(_ window: ListWindow<T>, _ row: (T) -> VisibleRows.Row) -> VisibleRows {
+            lastIndex[place] = window.selectedIndex ?? 0
+            return VisibleRows(
+                total: try? total(), rows: window.rows.map(row), selectedIndex: window.selectedIndex,
+                hasBefore: window.hasBefore, hasAfter: window.hasAfter)
+        }
+        switch content {
+        case .players(let window):
+            if case .confirmPlayers(let model)? = self.content {
+                let teams = Self.teams(model.form.draft)
+                return make(window) { player in
+                    .pick(player, team: teams[.a]!.contains(player.id) ? .a : teams[.b]!.contains(player.id) ? .b : nil)
+                }
+            }
+            return make(window) { .player($0) }
+        case .books(let window): return make(window) { .book($0) }
+        case .questions(let window): return make(window) { .question($0) }
+        case .gathers(let window): return make(window) { .gather($0) }
+        }
+    }
+
+    /// How many rows a stored list has, where that is cheap to know (counted once per change).
+    func total() throws -> Int? {
+        switch content {
+        case .playerList(let model)?:
+            if let playerCount { return playerCount }
+            let count = try app.readPlayers(model) { try $0.count() }
+            playerCount = count
+            return count
+        case .bookList(let page)?: return state?.currentScreen.query == nil ? page.total : nil
+        case .questionList(let page)?: return page.total
+        case .gatherList(let models)?: return models.count
+        default: return nil
+        }
+    }
+
+    /// The rows of a short list the screen's content holds whole (a page, a record's fields).
+    private func memoryRows() throws -> [VisibleRows.Row]? {
+        switch content {
+        case .home(let model)?:
+            switch model.content {
+            case .squad(_, let recent): return recent.map { .player($0) }
+            case .results(let results): return results.map { .gather($0) }
+            case .reading(let books): return books.map { .book($0) }
+            }
+        case .playerDetail(let model)?:
+            let values = [model.player.name] + model.fields.map(\.value)
+            return zip(PlayerField.allCases, values).map { .field(label: $0.0.label, value: $0.1) }
+        case .profile(let model)?:
+            return [
+                ("Players", "\(model.playerCount)"), ("Gathers played", "\(model.gathersPlayed)"),
+                ("Gather history", "Enter opens it"),
+            ].map { .field(label: $0.0, value: $0.1) }
+        case .questionDetail(let question)?: return question.books.map { .book($0) }
+        default: return nil
+        }
+    }
+
+    private func memoryWindow(_ items: [VisibleRows.Row], _ visible: Int) -> VisibleRows {
+        let place = self.place
+        let selected = min(max(0, selection.row(on: place)), max(0, items.count - 1))
+        var top = selection.top(on: place)
+        if selected < top { top = selected }
+        if selected >= top + visible { top = selected - visible + 1 }
+        top = max(0, min(top, max(0, items.count - visible)))
+        selection.select(selected, top: top, on: place)
+        let rows = top < items.count ? Array(items[top..<min(items.count, top + visible)]) : []
+        return VisibleRows(
+            total: items.count, rows: rows, selectedIndex: items.isEmpty ? nil : selected - top, hasBefore: top > 0,
+            hasAfter: top + visible < items.count, position: items.isEmpty ? nil : selected)
+    }
+
+    /// The teams a confirm form's draft holds (ids as typed; anything else is left out).
+    static func teams(_ draft: FormDraft) -> [Team: [Player.ID]] {
+        var teams: [Team: [Player.ID]] = [.a: [], .b: []]
+        for team in Team.allCases {
+            if let text = draft[ConfirmPlayersViewModel.field(for: team)] {
+                teams[team] = (try? ConfirmPlayersViewModel.ids(text, team: team)) ?? []
+            }
+        }
+        return teams
+    }
+
+    /// The row selected in the list on show.
+    var selectedRow: VisibleRows.Row? {
+        guard let window, let index = window.selectedIndex, window.rows.indices.contains(index) else { return nil }
+        return window.rows[index]
+    }
+
+    /// Moves the selection: stored lists through the one road (one transaction each), the short
+    /// lists a screen holds whole in this session.
+    func move(_ move: SelectionMove) {
+        if isStoredList {
+            if case .by(let rows) = move { pendingStep = rows }
+            if case .top = move { lastIndex[place] = 0 }
+            if case .bottom = move { lastIndex[place] = layout.listRows(for: screen) - 1 }
+            run { try app.moveSelection(move) }
+            return
+        }
+        guard let window, let position = window.position, let total = window.total else { return }
+        let target: Int =
+            switch move {
+            case .by(let rows): position + rows
+            case .top: 0
+            case .bottom: total - 1
+            case .row: position
+            }
+        selection.select(min(max(0, target), max(0, total - 1)), top: selection.top(on: place), on: place)
+        reloadList()
+    }
+}

@@ -1,0 +1,225 @@
+import Clubhouse
+import Foundation
+
+extension TerminalSession {
+    /// The focused field of `model`: where Tab or an arrow put it, else the last field its draft
+    /// holds (what was being typed when the app stopped), else the first.
+    func focus(in model: FormViewModel) -> Int {
+        if let moved = focusMoves[model.screen.path], model.fields.indices.contains(moved) { return moved }
+        return model.fields.lastIndex { model.draft[$0.name] != nil } ?? 0
+    }
+
+    /// A form typed into only while it is the one on show with the draft this session last saw:
+    /// a form another process or terminal typed into or replaced is never overwritten.
+    func expectation(_ model: FormViewModel) -> ScreenExpectation? {
+        user.map { ScreenExpectation(user: $0.id, screen: model.screen, draft: model.draft) }
+    }
+
+    func insert(_ text: String) {
+        switch overlay {
+        case .commandLine(let line)?:
+            overlay = .commandLine(String((line + text).prefix(1000)))
+            return
+        case .search(let query)?:
+            overlay = .search(String((query + text).prefix(1000)))
+            return
+        default: break
+        }
+        switch screen {
+        case .login, .register:
+            if loginFocus == 0 {
+                if login.username.count < 64 { login.username += text }
+            } else if password.count < 1024 {
+                password += text
+                login.passwordLength = password.count
+            }
+        case .form:
+            guard case .form(let model)? = content else { return }
+            let field = model.fields[focus(in: model)]
+            type(field, value(of: field, in: model) + text, model)
+        default: break
+        }
+    }
+
+    func deleteBackward() {
+        switch overlay {
+        case .commandLine(let line)?:
+            overlay = line.isEmpty ? nil : .commandLine(String(line.dropLast()))
+            return
+        case .search(let query)?:
+            overlay = query.isEmpty ? nil : .search(String(query.dropLast()))
+            return
+        default: break
+        }
+        switch screen {
+        case .login, .register:
+            if loginFocus == 0 {
+                if !login.username.isEmpty { login.username.removeLast() }
+            } else if !password.isEmpty {
+                password.removeLast()
+                login.passwordLength = password.count
+            }
+        case .form:
+            guard case .form(let model)? = content else { return }
+            let field = model.fields[focus(in: model)]
+            let value = value(of: field, in: model)
+            guard !value.isEmpty else { return }
+            type(field, String(value.dropLast()), model)
+        default: break
+        }
+    }
+
+    /// One character more or less in a field: one transaction, saved in the form's draft. The
+    /// library checks each field it saves, so text the field would refuse as it stands (an age of
+    /// 1 on the way to 12, a question under 10 characters) stays on screen only, saved as soon as
+    /// it passes.
+    private func type(_ field: FormField, _ text: String, _ model: FormViewModel) {
+        guard text.count <= 10_000 else { return }
+        let key = unsavedKey(model, field)
+        do {
+            let new = try app.perform(Command(.fill([(field.name, text)]), expecting: expectation(model)))
+            unsaved[key] = nil
+            message = nil
+            land(new, changesData: false)
+        } catch ClubhouseError.notOnScreen {
+            message = .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now")
+        } catch ClubhouseError.invalidInput(let reason) {
+            unsaved[key] = text
+            message = .note("kept once valid: \(reason)")
+        } catch {
+            message = .error(Self.describe(error))
+        }
+    }
+
+    func unsavedKey(_ model: FormViewModel, _ field: FormField) -> String {
+        model.screen.path + "#" + field.name
+    }
+
+    /// What a field shows: text typed but not yet valid, else its draft, else the record's value.
+    func value(of field: FormField, in model: FormViewModel) -> String {
+        unsaved[unsavedKey(model, field)] ?? FormDrawing.value(of: field, in: model.draft)
+    }
+
+    func moveField(by step: Int) {
+        switch screen {
+        case .login, .register: loginFocus = (loginFocus + step + 2) % 2
+        case .form:
+            guard case .form(let model)? = content else { return }
+            let count = model.fields.count
+            focusMoves[model.screen.path] = (focus(in: model) + step + count) % count
+        default: break
+        }
+    }
+
+    func submit() {
+        switch overlay {
+        case .commandLine(let line)?:
+            overlay = nil
+            runCommandLine(line)
+            return
+        case .search(let query)?:
+            overlay = nil
+            runSearch(query)
+            return
+        default: break
+        }
+        switch screen {
+        case .login, .register:
+            if loginFocus == 0 {
+                loginFocus = 1
+            } else {
+                signIn()
+            }
+        case .form:
+            guard case .form(let model)? = content else { return }
+            let index = focus(in: model)
+            if index < model.fields.count - 1 {
+                focusMoves[model.screen.path] = index + 1
+            } else {
+                submitForm()
+            }
+        default: break
+        }
+    }
+
+    func submitForm() {
+        let expecting: ScreenExpectation?
+        switch content {
+        case .form(let model)?: expecting = expectation(model)
+        case .confirmPlayers(let model)?: expecting = expectation(model.form)
+        default: return
+        }
+        var typed: [(name: String, text: String)] = []
+        if case .form(let model)? = content {
+            typed = model.fields.compactMap { field in unsaved[unsavedKey(model, field)].map { (field.name, $0) } }
+        }
+        let path = state?.currentScreen.path
+        if run(
+            changesData: true,
+            { try app.perform(Command(.submit(typed, discardingDraft: false), expecting: expecting)) }),
+            let path
+        {
+            focusMoves[path] = nil
+        }
+    }
+
+    private func signIn() {
+        let username = login.username
+        let secret = password
+        // The password leaves the session's memory whatever happens next.
+        password = ""
+        login.passwordLength = 0
+        loginFocus = 0
+        message = .note(registering ? "creating the account…" : "signing in…")
+        flush?()
+        let done = run {
+            registering
+                ? try app.register(username: username, password: secret, signingIn: true)
+                : try app.signIn(username: username, password: secret)
+        }
+        if done {
+            registering = false
+            clearLogin()
+        } else {
+            loginFocus = 1
+        }
+    }
+
+    func clearLogin() {
+        password = ""
+        login = LoginFields()
+        loginFocus = 0
+    }
+
+    /// Moves the selected player of the team picker to a team (or the bench): one fill of both
+    /// teams' fields, in the confirm form's draft.
+    func assign(_ team: Team?) {
+        guard case .confirmPlayers(let model)? = content, case .pick(let player, _)? = selectedRow else { return }
+        var teams = Self.teams(model.form.draft)
+        for side in Team.allCases { teams[side]!.removeAll { $0 == player.id } }
+        if let team { teams[team]!.append(player.id) }
+        // A team is saved only with someone in it: one that empties starts the draft afresh.
+        let emptied = Team.allCases.contains {
+            teams[$0]!.isEmpty && model.form.draft[ConfirmPlayersViewModel.field(for: $0)] != nil
+        }
+        let fields = Team.allCases.filter { !teams[$0]!.isEmpty }.map { side in
+            (name: ConfirmPlayersViewModel.field(for: side), text: teams[side]!.map(String.init).joined(separator: ","))
+        }
+        run {
+            var expecting = expectation(model.form)
+            var outcome: Outcome?
+            if emptied {
+                outcome = try app.perform(Command(.discardDraft, expecting: expecting))
+                if case .main(_, _, .confirmPlayers(let model)) = outcome!.view { expecting = expectation(model.form) }
+            }
+            if !fields.isEmpty { outcome = try app.perform(Command(.fill(fields), expecting: expecting)) }
+            return outcome!
+        }
+    }
+
+    func runSearch(_ query: String) {
+        let words = query.trimmingCharacters(in: .whitespaces)
+        guard !words.isEmpty else { return }
+        run { try app.search(words) }
+    }
+}

@@ -1,0 +1,107 @@
+import Clubhouse
+import Testing
+
+@testable import ClubhouseTerminal
+
+/// Key handling as a pure function of the key and the screen, and the help overlay saying what
+/// the keys do.
+@Suite struct KeyMapTests {
+    @Test func movingOpeningAndGoingBackOnAList() {
+        for key in [Key.down, .character("j")] { #expect(KeyMap.command(for: key, on: .players) == .move(1)) }
+        for key in [Key.up, .character("k")] { #expect(KeyMap.command(for: key, on: .players) == .move(-1)) }
+        #expect(KeyMap.command(for: .enter, on: .players) == .open)
+        for key in [Key.escape, .backspace, .left] { #expect(KeyMap.command(for: key, on: .players) == .back) }
+        #expect(KeyMap.command(for: .character("3"), on: .players) == .tab(.library))
+        #expect(KeyMap.command(for: .tab, on: .players) == .nextTab(1))
+        #expect(KeyMap.command(for: .character("]"), on: .home) == .turnPage(1))
+        #expect(KeyMap.command(for: .character("["), on: .home) == .turnPage(-1))
+        #expect(KeyMap.command(for: .character("u"), on: .library) == .undo)
+        #expect(KeyMap.command(for: .character("r"), on: .library) == .reopen)
+        #expect(KeyMap.command(for: .character(":"), on: .library) == .startCommandLine)
+        #expect(KeyMap.command(for: .character("?"), on: .library) == .toggleHelp)
+        #expect(KeyMap.command(for: .character("q"), on: .library) == .quit(interrupted: false))
+    }
+
+    @Test func searchOnlyWhereAScreenSearches() {
+        #expect(KeyMap.command(for: .character("/"), on: .library) == .startSearch)
+        #expect(KeyMap.command(for: .character("/"), on: .players) == UICommand.none)
+    }
+
+    @Test func inAFormKeysTypeAndBackspaceDeletesACharacter() {
+        for character in ["q", "j", "1", "[", "u", ":", "?", "é"] {
+            #expect(KeyMap.command(for: .character(Character(character)), on: .form) == .insert(character))
+        }
+        #expect(KeyMap.command(for: .backspace, on: .form) == .deleteBackward)
+        #expect(KeyMap.command(for: .escape, on: .form) == .back)
+        #expect(KeyMap.command(for: .enter, on: .form) == .submit)
+        #expect(KeyMap.command(for: .tab, on: .form) == .nextField)
+        #expect(KeyMap.command(for: .control("s"), on: .form) == .save)
+        #expect(KeyMap.command(for: .character("q"), on: .login) == .insert("q"))
+    }
+
+    @Test func ctrlCQuitsEverywhereEvenOverAnOverlay() {
+        for screen in ScreenKind.allCases {
+            #expect(KeyMap.command(for: .control("c"), on: screen) == .quit(interrupted: true))
+            #expect(KeyMap.command(for: .control("c"), on: screen, overlay: .commandLine) == .quit(interrupted: true))
+        }
+    }
+
+    @Test func overlaysTakeTheKeysFirst() {
+        #expect(KeyMap.command(for: .character("q"), on: .players, overlay: .commandLine) == .insert("q"))
+        #expect(KeyMap.command(for: .enter, on: .players, overlay: .search) == .submit)
+        #expect(KeyMap.command(for: .character("y"), on: .players, overlay: .confirm) == .confirm(true))
+        #expect(KeyMap.command(for: .character("x"), on: .players, overlay: .confirm) == .confirm(false))
+        #expect(KeyMap.command(for: .character("j"), on: .players, overlay: .help) == .closeOverlay)
+    }
+
+    @Test func theGatherAndTheTeamPickerHaveTheirOwnKeys() {
+        #expect(KeyMap.command(for: .character("a"), on: .gather) == .goal(.a, 1))
+        #expect(KeyMap.command(for: .character("B"), on: .gather) == .goal(.b, -1))
+        #expect(KeyMap.command(for: .character("t"), on: .gather) == .toggleTimer)
+        #expect(KeyMap.command(for: .character("a"), on: .teamPicker) == .assign(.a))
+        #expect(KeyMap.command(for: .character(" "), on: .teamPicker) == .assign(nil))
+        #expect(KeyMap.command(for: .character("a"), on: .players) == UICommand.none)
+    }
+
+    /// Every key the help overlay names for a screen does something there.
+    @Test(arguments: ScreenKind.allCases)
+    func everyKeyTheHelpNamesDoesSomething(_ screen: ScreenKind) {
+        for (keys, meaning) in KeyMap.help(for: screen) {
+            for token in keys.split(separator: " ").map(String.init) where token != "type" {
+                guard let key = Self.key(token) else {
+                    Issue.record("\(screen): the help names '\(token)', which is not a key")
+                    continue
+                }
+                #expect(KeyMap.command(for: key, on: screen) != UICommand.none, "\(screen): \(token) (\(meaning))")
+            }
+        }
+    }
+
+    static func key(_ token: String) -> Key? {
+        switch token {
+        case "Enter": .enter
+        case "Esc": .escape
+        case "Backspace": .backspace
+        case "Tab": .tab
+        case "Space": .character(" ")
+        case "↑": .up
+        case "↓": .down
+        case "←": .left
+        case "→": .right
+        case "PgUp": .pageUp
+        case "PgDn": .pageDown
+        case "Home": .home
+        case "End": .end
+        case "1-5": .character("1")
+        case "[", "]": .character(Character(token))
+        default:
+            if token.hasPrefix("Ctrl-"), token.count == 6 {
+                .control(Character(token.suffix(1).lowercased()))
+            } else if token.count == 1 {
+                .character(Character(token))
+            } else {
+                nil
+            }
+        }
+    }
+}

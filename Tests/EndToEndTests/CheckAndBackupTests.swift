@@ -1,3 +1,4 @@
+import ClubhousePersistence
 import ClubhouseTestSupport
 import Foundation
 import Testing
@@ -98,11 +99,12 @@ import Testing
         #expect(result.stdout == problems.map { "problem: \($0)\n" }.joined())
         let count = problems.count
         let error = "error: \(count) problem\(count == 1 ? "" : "s") found in \(path)\n"
-        if problems.contains(where: { $0.hasPrefix("schema 6:") }) {
+        let schema = ClubhousePersistence.AppDatabase.schemaVersion
+        if problems.contains(where: { $0.hasPrefix("schema \(schema):") }) {
             // What the next command does with the file: it refuses it.
             #expect(
                 result.stderr
-                    == "note: every command but backup refuses the file: \(path) does not match Clubhouse schema 6 (unexpected table extra); it was left untouched: restore a copy made before it was changed (clubhouse backup can still copy it, and clubhouse check lists what differs)\n"
+                    == "note: every command but backup refuses the file: \(path) does not match Clubhouse schema \(schema) (unexpected table extra); it was left untouched: restore a copy made before it was changed (clubhouse backup can still copy it, and clubhouse check lists what differs)\n"
                     + error)
         } else {
             #expect(result.stderr == error)

@@ -202,7 +202,17 @@ private enum Command: CustomStringConvertible {
                     8,
                     { .rename(id: ids.randomElement(using: &$0)!, name: "R\(Int.random(in: 1000...9999, using: &$0))") }
                 ),
-                (5, { .setAge(id: ids.randomElement(using: &$0)!, age: Int.random(in: 5...99, using: &$0)) }),
+                (
+                    5,
+                    {
+                        // Never the age the player has: the same age is "nothing changed" (exit 1).
+                        let id = ids.randomElement(using: &$0)!
+                        let current = ledger.players[id]?.split(separator: "|").last.flatMap { Int($0) }
+                        var age = Int.random(in: 5...98, using: &$0)
+                        if age == current { age += 1 }
+                        return .setAge(id: id, age: age)
+                    }
+                ),
                 (6, { .open("players/\(ids.randomElement(using: &$0)!)") }),
             ]
         }

@@ -165,6 +165,28 @@ import Testing
             #expect(error.message.count < 200)
         }
     }
+    /// A source that claims more bytes than it was offered (or fewer than none) is the embedding
+    /// app's mistake: the import throws misuse and rolls back; the app is not brought down.
+    @Test(arguments: [Int.max, -1])
+    func aSourceThatLiesAboutItsCountIsRefused(_ claimed: Int) throws {
+        let file = try TemporaryFile()
+        let app = try signedIn(file)
+        var sent = false
+        let csv = BookCSVReader { buffer in
+            if sent { return claimed }
+            sent = true
+            let header = Array("isbn,title\n0-441-01359-7,Dune\n".utf8)
+            buffer.copyBytes(from: header)
+            return header.count
+        }
+        #expect {
+            try app.perform(Command(.importBooks(csv, progress: nil)))
+        } throws: { error in
+            guard case ClubhouseError.misuse(let what) = error else { return false }
+            return what.contains("a BookCSVReader source said it read")
+        }
+        #expect(try app.readBooks(page: 1).items.isEmpty)
+    }
 }
 
 /// How many threads this process runs.

@@ -144,8 +144,14 @@ public final class BookCSVReader {
             buffer = grown
         }
         let room = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[filled...])
-        let count = try source(UnsafeMutableRawBufferPointer(rebasing: room[..<min(room.count, Self.chunkSize)]))
-        precondition(count >= 0 && count <= room.count, "a source wrote outside its buffer")
+        let offered = min(room.count, Self.chunkSize)
+        let count = try source(UnsafeMutableRawBufferPointer(rebasing: room[..<offered]))
+        // A source is the embedding app's code: a count outside what it was offered is its mistake,
+        // told as one (the import rolls back), not a crash of the app that embeds us.
+        guard (0...offered).contains(count) else {
+            throw ClubhouseError.misuse(
+                "a BookCSVReader source said it read \(count) bytes into a buffer of \(offered)")
+        }
         if count == 0 { sourceEnded = true }
         filled += count
         bytesRead += count

@@ -57,7 +57,7 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// Opens the database at `location` only to sign out of it (``signOut()``), also when its
     /// version mark was changed but its tables are exactly this build's schema (the error
     /// `StorageError.versionMarkWrong` with `tables` equal to ``schemaVersion``, which
-    /// ``init(at:creating:)`` throws): whatever the marks say, a user can always sign out. The
+    /// ``init(at:creating:scene:)`` throws): whatever the marks say, a user can always sign out. The
     /// marks are left as they are.
     public convenience init(signingOutOf location: Location) throws {
         self.init(

@@ -1,9 +1,11 @@
 // The terminal app's keystroke to frame, in process, with a large players list: each key goes
 // through the session (KeyMap, then ClubhouseApp's one road, then the rows in view), is drawn
 // (ScreenDrawing) and diffed against the frame before (FrameDiff); the terminal write is left
-// out. Prints p50/p99/max per kind of key in microseconds, and the bytes each writes.
+// out. Prints p50/p99/max per kind of key in microseconds, and the bytes each writes. The
+// database goes in a new folder under --folder (default: the system's temporary folder; give
+// /dev/shm for a file in memory, which leaves out the disk's fsync of each keystroke's commit).
 //
-//   swift run -c release TerminalBenchmark [--players 1000000] [--keys 2000]
+//   swift run -c release TerminalBenchmark [--players 1000000] [--keys 2000] [--folder /dev/shm]
 import Clubhouse
 import ClubhouseTerminal
 import Foundation
@@ -11,18 +13,20 @@ import GRDB
 
 var players = 1_000_000
 var keys = 2_000
+var parent = NSTemporaryDirectory()
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--players": players = arguments.next().flatMap(Int.init) ?? players
     case "--keys": keys = arguments.next().flatMap(Int.init) ?? keys
+    case "--folder": parent = arguments.next() ?? parent
     default:
-        print("usage: TerminalBenchmark [--players N] [--keys N]")
+        print("usage: TerminalBenchmark [--players N] [--keys N] [--folder PATH]")
         exit(64)
     }
 }
 
-let folder = NSTemporaryDirectory() + "clubhouse-terminal-bench-" + UUID().uuidString
+let folder = (parent as NSString).appendingPathComponent("clubhouse-terminal-bench-" + UUID().uuidString)
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
 defer { try? FileManager.default.removeItem(atPath: folder) }
 let path = folder + "/bench.sqlite"
@@ -82,7 +86,7 @@ for round in 0..<keys / 4 {
 nonisolated func micros(_ duration: Duration) -> Int {
     Int(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
 }
-print("players: \(players), keys: \(keys) (2 cores shared with other builds: figures are rough)")
+print("players: \(players), keys: \(keys), database in \(parent)")
 print("key       n     p50 µs   p99 µs   max µs   bytes p50  bytes max")
 for name in ["move", "open", "back", "tab", "type"] {
     let sorted = (timings[name] ?? []).sorted()

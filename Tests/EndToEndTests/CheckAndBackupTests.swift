@@ -17,7 +17,7 @@ import Testing
     }
 
     /// Saved navigation is checked against the data as a restore would see it: a screen whose
-    /// record is gone, a draft its form refuses, a kept draft of a deleted player. Check writes
+    /// record is gone, a draft field its form does not have, a kept draft of a deleted player. Check writes
     /// nothing; the next command cuts and saves, and check passes again.
     @Test func savedNavigationIsCheckedAgainstTheData() throws {
         let folder = try TemporaryFolder()
@@ -30,7 +30,7 @@ import Testing
             """
             UPDATE navigation_state SET
                 stacks = json_set(stacks, '$.library', json('[{"path":"library"},{"path":"books/9780306406157"}]')),
-                kept_drafts = '[{"path":"players/1/edit/age","draft":{"age":"3"}}]'
+                kept_drafts = '[{"path":"players/1/edit/age","draft":{"age":"3","name":"Zed"}}]'
             """)
         try sqlite(path, "DELETE FROM players WHERE id = 2")
         let before = try databaseDump(path)
@@ -40,7 +40,7 @@ import Testing
             result.stdout == """
                 problem: navigation_state of user 1: no player 2: cut players/2 > players/2/edit/age from the players tab; you are on players
                 problem: navigation_state of user 1: no book 9780306406157: cut books/9780306406157 from the library tab; you are on players
-                problem: navigation_state of user 1: the draft of players/1/edit/age had fields its form does not accept (age); they were dropped
+                problem: navigation_state of user 1: the draft of players/1/edit/age had fields its form does not have (name); they were dropped
 
                 """)
         #expect(result.stderr == "error: 3 problems found in \(path)\n")

@@ -207,6 +207,10 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             try requireMain().back()
         case .fill(let fields):
             try requireMain().fill(fields)
+        case .typing(let fields):
+            try requireMain().type(fields)
+        case .focus(let field):
+            try requireMain().focus(field)
         case .submit(let fields, let discarding):
             let main = try requireMain()
             if discarding { try main.discardDraft() }

@@ -52,6 +52,14 @@ public enum Action {
     case back
     /// Types fields into the form on screen, saving them in its draft.
     case fill([(name: String, text: String)])
+    /// Saves fields into the form on screen as they stand while they are being typed, unchecked
+    /// (an age of `1` on the way to `12`), and puts the cursor in the last one: a full-screen
+    /// front end's keystroke. Only the field's name and length (``FormDraft/longestField``) are
+    /// checked; the form checks everything when it is submitted.
+    case typing([(name: String, text: String)])
+    /// Puts the cursor of the form on screen in the field with this name; saved with the screen,
+    /// not journaled.
+    case focus(String)
     /// Types fields (over the draft, or over an empty form when discarding it), then saves the form.
     case submit([(name: String, text: String)], discardingDraft: Bool)
     case discardDraft

@@ -52,10 +52,11 @@ import Testing
         #expect(told.split(separator: "\n").count == 1)
     }
 
-    /// The screen with its attributes (`capture-pane -e`) once the players list shows.
+    /// The screen with its attributes (`capture-pane -e`) once the players list shows, the app
+    /// run with exactly `environment`'s say on colour (the test runner's own may have NO_COLOR).
     func attributes(environment: String) throws -> String {
         let pane = try TmuxPane(
-            "\(environment) \(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600")
+            "env -u NO_COLOR -u COLORTERM \(environment) \(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600")
         #expect(pane.wait(for: "signed in as ana").found)
         try pane.send("2")
         #expect(pane.wait(for: "Players (0)").found)
@@ -73,7 +74,8 @@ import Testing
     }
 
     @Test func colourOnlyWhereTheTerminalHasItAndNoColorIsUnset() throws {
-        #expect(Self.hasColour(try attributes(environment: "TERM=xterm-256color")))
+        let coloured = try attributes(environment: "TERM=xterm-256color")
+        #expect(Self.hasColour(coloured), "\(coloured.debugDescription)")
         let noColour = try attributes(environment: "TERM=xterm-256color NO_COLOR=1")
         #expect(!Self.hasColour(noColour))
         #expect(noColour.contains("\u{1B}[7m") || noColour.contains("\u{1B}[0;7m") || noColour.contains(";7m"))

@@ -63,7 +63,8 @@ import Testing
         }
         // Typing an ISBN key by key never starts the form afresh (a scripted `book add` of
         // another ISBN does): the title typed before it stays.
-        #expect(draft(try ClubhouseApp(path: file.path).look()) == FormDraft(["title": "Dune", "isbn": "9780441013593"]))
+        #expect(
+            draft(try ClubhouseApp(path: file.path).look()) == FormDraft(["title": "Dune", "isbn": "9780441013593"]))
         try app.perform(Command(.typing([("isbn", "978044")])))
         #expect(draft(try ClubhouseApp(path: file.path).look()) == FormDraft(["title": "Dune", "isbn": "978044"]))
         try app.back()

@@ -56,7 +56,8 @@ import Testing
     /// run with exactly `environment`'s say on colour (the test runner's own may have NO_COLOR).
     func attributes(environment: String) throws -> String {
         let pane = try TmuxPane(
-            "env -u NO_COLOR -u COLORTERM \(environment) \(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600")
+            "env -u NO_COLOR -u COLORTERM \(environment) \(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600"
+        )
         #expect(pane.wait(for: "signed in as ana").found)
         try pane.send("2")
         #expect(pane.wait(for: "Players (0)").found)

@@ -62,7 +62,9 @@ struct SyncRoutes {
             throw APIError.invalidField("scene", "scene must be a scene name (1–32 letters, digits, - or _)")
         }
         let name = body.deviceName.trimmingCharacters(in: .whitespaces)
-        do { try TypedText.check(name, field: "deviceName") } catch { throw APIError(error, field: "deviceName") }
+        do { try TypedText.check(name, field: "deviceName") } catch {
+            throw APIError.invalidField("deviceName", error.message)
+        }
         guard SyncLimits.deviceNameLength.contains(TypedText.length(name)) else {
             throw APIError.invalidField("deviceName", "deviceName must be 1–100 characters")
         }

@@ -56,6 +56,16 @@ struct SyncConflictTests {
             #expect(told.changes.map { $0.fields["age"] } == [.int(31), .int(32)])
             #expect(try await phone.pull().notices.isEmpty)
 
+            // The same value from both: nothing was lost, nobody is told.
+            #expect(
+                try await laptop.push(laptop.change(.player, key, .put, ["skill": .string("professional")])).status
+                    == .applied)
+            #expect(
+                try await phone.push(phone.change(.player, key, .put, ["skill": .string("professional")])).status
+                    == .applied)
+            #expect(try await laptop.pull().notices.isEmpty)
+            _ = try await phone.pull()
+
             // A change based on what the other device wrote replaces nothing concurrent: no notice.
             #expect(try await laptop.push(laptop.change(.player, key, .put, ["age": .int(33)])).status == .applied)
             #expect(try await phone.pull().notices.isEmpty)
@@ -151,7 +161,7 @@ struct SyncConflictTests {
         try await TestServer.run { api, _ in
             let token = try await api.signedIn("ana")
             var laptop = SyncDevice(api, token: token)
-            let phone = SyncDevice(api, token: token)
+            var phone = SyncDevice(api, token: token)
             let fromLaptop = SyncBookFields(title: "Dune", author: "Frank Herbert", priceCents: 999)
             let fromPhone = SyncBookFields(title: "Dune (1965)", description: "Sand")
             #expect(
@@ -166,13 +176,20 @@ struct SyncConflictTests {
             #expect(book["description"] as? String == "Sand")
             #expect(try await api.call(.get, "/v1/books", token: token)["total"] as? Int == 1)
             // Removing is a put of owned false; a partial put keeps the rest.
+            _ = try await phone.pull()
             #expect(
                 try await phone.push(phone.change(.book, SyncSamples.dune, .put, ["owned": .bool(false)])).status
                     == .applied)
             let removed = try await api.call(.get, "/v1/books/\(SyncSamples.dune)", token: token)
             #expect(removed["onShelf"] as? Bool == false)
             #expect(removed["title"] as? String == "Dune (1965)")
-            let log = try await laptop.pull().changes
+            let pulled = try await laptop.pull()
+            // The laptop is told, once, which of its values the phone's create replaced.
+            #expect(
+                pulled.notices.map(\.message) == [
+                    #"your changes to book "Dune"'s title, author, description and priceCents were replaced by another device's"#
+                ])
+            let log = pulled.changes
             #expect(log.map(\.key) == [SyncSamples.dune, SyncSamples.dune, SyncSamples.dune])
             #expect(log[2].fields == ["owned": .bool(false)])
         }

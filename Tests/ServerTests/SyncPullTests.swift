@@ -175,6 +175,9 @@ struct SyncPullTests {
             #expect(try await put(laptop, "laptop", state: big, madeAt: 1, token: token).error?.field == "state")
             let huge = SyncValue.string(String(repeating: "x", count: SyncLimits.handoffBodyBytes))
             #expect(try await put(laptop, "laptop", state: huge, madeAt: 1, token: token).status == .contentTooLarge)
+            let nul = try await put(laptop, "laptop", state: .string("a\u{0}b"), madeAt: 1, token: token)
+            #expect(nul.status == .badRequest)
+            #expect(nul.error?.field == "state")
             #expect(try await get(phone, scene: "-x", token: token).error?.field == "scene")
             #expect(try await api.call(.get, "/v1/sync/handoff?scene=main", token: token).error?.field == "device")
         }

@@ -117,7 +117,7 @@ struct SyncApplier {
         }
         if let existing {
             try await store.update(key: change.key, valid, owner: owner)
-            try await tellOverwritten(change, label: Store.label(existing))
+            try await tellOverwritten(change, stored: valid.fields, label: Store.label(existing))
         } else {
             try await store.insert(key: change.key, valid, owner: owner)
         }
@@ -128,23 +128,39 @@ struct SyncApplier {
             change: change.id)
     }
 
-    /// Rule 3: the devices whose changes to these fields, made after this change's base, this
-    /// change replaces are told so, once per field.
-    private func tellOverwritten(_ change: SyncChange, label: String) async throws {
+    /// Rule 3: a device whose values, set after this change's base, this change replaced with
+    /// other values is told so, once, naming the fields.
+    private func tellOverwritten(_ change: SyncChange, stored: SyncFields, label: String) async throws {
         let puts = try await log.concurrentPuts(
             owner: owner, entity: change.entity, key: change.key, after: change.base, except: device)
-        var told: Set<String> = []
+        // Each device's last value of each field this change set.
+        var written: [UUID: SyncFields] = [:]
+        var order: [UUID] = []
         for put in puts {
-            for field in change.entity.fieldNames where change.fields[field] != nil && put.fields.contains(field) {
-                guard told.insert("\(put.device) \(field)").inserted else { continue }
-                try await log.notify(
-                    owner: owner, device: put.device,
-                    SyncNotice(
-                        code: .fieldReplaced,
-                        message: "your change to \(label)'s \(field) was replaced by another device's",
-                        entity: change.entity, key: change.key))
+            if written[put.device] == nil { order.append(put.device) }
+            for (field, value) in put.fields where change.fields[field] != nil {
+                written[put.device, default: [:]][field] = value
             }
         }
+        for writer in order {
+            let lost = change.entity.fieldNames.filter { field in
+                guard let theirs = written[writer]?[field] else { return false }
+                return theirs != stored[field]
+            }
+            guard !lost.isEmpty else { continue }
+            let message =
+                lost.count == 1
+                ? "your change to \(label)'s \(lost[0]) was replaced by another device's"
+                : "your changes to \(label)'s \(Self.list(lost)) were replaced by another device's"
+            try await log.notify(
+                owner: owner, device: writer,
+                SyncNotice(code: .fieldReplaced, message: message, entity: change.entity, key: change.key))
+        }
+    }
+
+    /// "a, b and c"
+    static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     private func delete<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store, existing: Store.Fields?)

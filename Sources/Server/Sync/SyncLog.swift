@@ -53,20 +53,23 @@ struct SyncLog {
             """, logger: logger)
     }
 
-    /// The puts of one record after `base` made by devices other than `device`: who changed
-    /// which fields concurrently with a change based on `base`.
+    /// The puts of one record after `base` made by devices other than `device`, oldest first:
+    /// who set which fields to what concurrently with a change based on `base`.
     func concurrentPuts(owner: User.ID, entity: SyncEntity, key: String, after base: Int64, except device: UUID)
-        async throws -> [(device: UUID, fields: Set<String>)]
+        async throws -> [(device: UUID, fields: SyncFields)]
     {
         let rows = try await connection.query(
             """
-            SELECT device_id, ARRAY(SELECT jsonb_object_keys(fields)) FROM sync_log
+            SELECT device_id, fields::text FROM sync_log
             WHERE owner_id = \(owner) AND entity = \(entity.rawValue) AND key = \(key) AND seq > \(base)
               AND op = 'put' AND device_id IS NOT NULL AND device_id <> \(device)
             ORDER BY seq
             """, logger: logger)
-        var puts: [(device: UUID, fields: Set<String>)] = []
-        for try await (writer, names) in rows.decode((UUID, [String]).self) { puts.append((writer, Set(names))) }
+        var puts: [(device: UUID, fields: SyncFields)] = []
+        let decoder = JSONDecoder()
+        for try await (writer, fields) in rows.decode((UUID, String).self) {
+            puts.append((writer, try decoder.decode(SyncFields.self, from: Data(fields.utf8))))
+        }
         return puts
     }
 

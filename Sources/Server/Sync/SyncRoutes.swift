@@ -2,6 +2,7 @@ import ClubhouseDomain
 import ClubhouseSyncWire
 import Foundation
 import Hummingbird
+import Logging
 
 /// `/v1/sync`: push a device's changes, pull the account's log, hand a scene over to another
 /// device. The rules are in `SyncApplier`; docs/server.md says them.
@@ -73,6 +74,18 @@ struct SyncRoutes {
             throw APIError.invalidField("state", "state must be at most \(SyncLimits.handoffStateBytes) bytes of JSON")
         }
         let logger = context.logger
+        do {
+            try await store(body, name: name, state: state, owner: owner, logger: logger)
+        } catch  where DatabaseFailure.isRefusal(error) {
+            // JSON that PostgreSQL's jsonb does not take (a \u0000 in a string).
+            throw APIError.invalidField("state", "state holds a value the server cannot store (\\u0000 in a string)")
+        }
+        return JSONResponse.noContent()
+    }
+
+    private func store(_ body: SyncHandoffPush, name: String, state: String, owner: User.ID, logger: Logger)
+        async throws
+    {
         try await database.transaction { connection in
             try await SyncLog(connection, logger: logger).touch(device: body.device, owner: owner, name: name)
             try await connection.query(
@@ -83,7 +96,6 @@ struct SyncRoutes {
                     state = excluded.state, made_at = excluded.made_at, received_at = now()
                 """, logger: logger)
         }
-        return JSONResponse.noContent()
     }
 
     private func handoff(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -155,6 +155,28 @@ struct SyncPushTests {
         }
     }
 
+    /// A value the Domain's rules let through but PostgreSQL refuses (the year 0: a real date to
+    /// the CLI, out of range for a DATE): that change alone is refused, the rest of the page applies.
+    @Test func aWriteThePostgresRefusesRefusesThatChangeAlone() async throws {
+        try await TestServer.run { api, _ in
+            let token = try await api.signedIn("ana")
+            var device = SyncDevice(api, token: token)
+            var book = SyncBookFields(title: "Old")
+            book.published = "0000-01-01"
+            let changes = [
+                device.change(.player, SyncKey.make(), .put, SyncSamples.player("Kai")),
+                device.change(.book, SyncSamples.dune, .put, book.fields),
+                device.change(.player, SyncKey.make(), .put, SyncSamples.player("Lea")),
+            ]
+            let results = try await device.push(changes)
+            #expect(results.map(\.status) == [.applied, .refused, .applied])
+            #expect(results[1].code == .invalid)
+            #expect(results[1].message == "the server could not store this change: a value is out of range")
+            #expect(try await device.pull().changes.map(\.change) == [changes[0].id, changes[2].id])
+            #expect(try await api.call(.get, "/v1/books", token: token)["total"] as? Int == 0)
+        }
+    }
+
     @Test func aRepeatedChangeAnswersItsFirstResultAndChangesNothing() async throws {
         try await TestServer.run { api, _ in
             let token = try await api.signedIn("ana")

@@ -5,7 +5,6 @@ import PostgresNIO
 
 /// Applies a device's changes in one transaction that already holds the account's lock: each
 /// change by the conflict rules (docs/server.md, "Sync"), its first result kept under its id.
-/// Each change runs under a savepoint, so a write PostgreSQL refuses refuses that change alone.
 struct SyncApplier {
     let connection: PostgresConnection
     let logger: Logger
@@ -21,24 +20,28 @@ struct SyncApplier {
         log = SyncLog(connection, logger: logger)
     }
 
-    func apply(_ change: SyncChange) async throws -> SyncResult {
+    /// Applies `change` (or answers its first result). Every refusal by the rules is decided
+    /// before anything is written. `guarded` runs it under a savepoint, so that a write
+    /// PostgreSQL refuses (a value the rules let through but a column's CHECK does not) refuses
+    /// this change alone; unguarded, such a write fails the page, which the route then applies
+    /// again guarded. Savepoints are kept for that rare case: hundreds of subtransactions in one
+    /// transaction slow PostgreSQL down for every session.
+    func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
         if let first = try await log.result(of: change.id, owner: owner) { return first }
-        try await connection.query("SAVEPOINT sync_change", logger: logger)
+        if guarded { try await connection.query("SAVEPOINT sync_change", logger: logger) }
         var result: SyncResult
         do {
             try await dispatch(change)
             result = .applied(change.id)
-            try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger)
+            if guarded { try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger) }
         } catch let reason as SyncRefusalReason {
-            try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            if guarded { try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
             result = .refused(change.id, reason.code, reason.message)
             if let label = reason.buries {
                 try await log.bury(
                     owner: owner, entity: change.entity, key: change.key, .refused, label: label, seq: nil)
             }
-        } catch  where DatabaseFailure.isRefusal(error) {
-            // A value the rules above let through but a column's CHECK does not: this change
-            // alone is refused, the page goes on.
+        } catch  where guarded && DatabaseFailure.isRefusal(error) {
             try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
             logger.warning("sync change refused by the database", metadata: ["error": "\(String(reflecting: error))"])
             result = .refused(change.id, .invalid, "the server could not store this change: a value is out of range")

@@ -25,16 +25,29 @@ struct SyncRoutes {
                 "a push carries at most \(SyncLimits.changesPerPush) changes (this one has \(body.changes.count))")
         }
         let logger = context.logger
-        let results = try await database.transaction { connection in
+        let results: [SyncResult]
+        do {
+            results = try await apply(body, owner: owner, guarded: false, logger: logger)
+        } catch  where DatabaseFailure.isRefusal(error) {
+            // A write PostgreSQL refused: the page again, each change under a savepoint.
+            results = try await apply(body, owner: owner, guarded: true, logger: logger)
+        }
+        return try JSONResponse.make(SyncPushResponse(results: results, serverTime: ServerClock.now()))
+    }
+
+    /// One page of changes in one transaction, under the account's lock.
+    private func apply(_ body: SyncPushRequest, owner: User.ID, guarded: Bool, logger: Logger) async throws
+        -> [SyncResult]
+    {
+        try await database.transaction { connection in
             let log = SyncLog(connection, logger: logger)
             try await log.lock(owner: owner)
             try await log.touch(device: body.device, owner: owner)
             let applier = SyncApplier(connection, logger: logger, owner: owner, device: body.device)
             var results: [SyncResult] = []
-            for change in body.changes { results.append(try await applier.apply(change)) }
+            for change in body.changes { results.append(try await applier.apply(change, guarded: guarded)) }
             return results
         }
-        return try JSONResponse.make(SyncPushResponse(results: results, serverTime: ServerClock.now()))
     }
 
     private func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

@@ -3,14 +3,25 @@ import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
-/// Applies a device's changes in one transaction that already holds the account's lock: each
-/// change by the conflict rules (docs/server.md, "Sync"), its first result kept under its id.
-struct SyncApplier {
+/// Applies a page of a device's changes in one transaction that already holds the account's
+/// lock: each change by the conflict rules (docs/server.md, "Sync"), its first result kept under
+/// its id. Round trips are what a push costs, so the page's earlier results and tombstones are
+/// read in one query each, and its log entries and results written in one statement each at the
+/// end (in order: the log's seqs follow the changes).
+final class SyncApplier {
     let connection: PostgresConnection
     let logger: Logger
     let owner: User.ID
     let device: UUID
     let log: SyncLog
+    /// Results by change id: those of earlier pushes, then this page's as they are decided.
+    private var results: [UUID: SyncResult] = [:]
+    /// This page's new results, to record.
+    private var decided: [SyncResult] = []
+    /// The page's keys that are buried, by `SyncLog.Burial.id`.
+    private var burials: [String: (SyncLog.Burial, String)] = [:]
+    /// This page's log entries, in order.
+    private var entries: [SyncLog.Entry] = []
 
     init(_ connection: PostgresConnection, logger: Logger, owner: User.ID, device: UUID) {
         self.connection = connection
@@ -20,34 +31,50 @@ struct SyncApplier {
         log = SyncLog(connection, logger: logger)
     }
 
-    /// Applies `change` (or answers its first result). Every refusal by the rules is decided
-    /// before anything is written. `guarded` runs it under a savepoint, so that a write
-    /// PostgreSQL refuses (a value the rules let through but a column's CHECK does not) refuses
-    /// this change alone; unguarded, such a write fails the page, which the route then applies
-    /// again guarded. Savepoints are kept for that rare case: hundreds of subtransactions in one
-    /// transaction slow PostgreSQL down for every session.
-    func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
-        if let first = try await log.result(of: change.id, owner: owner) { return first }
+    /// The page's results, in order. `guarded` runs each change under a savepoint, so that a
+    /// write PostgreSQL refuses (a value the rules let through but a column's CHECK does not)
+    /// refuses that change alone; unguarded, such a write fails the page, which the route then
+    /// applies again guarded. Savepoints are kept for that rare case: hundreds of subtransactions
+    /// in one transaction slow PostgreSQL down for every session.
+    func apply(_ page: [SyncChange], guarded: Bool) async throws -> [SyncResult] {
+        results = try await log.results(of: page.map(\.id), owner: owner)
+        burials = try await log.tombstones(owner: owner, keys: Set(page.map(\.key)))
+        var answers: [SyncResult] = []
+        for change in page { answers.append(try await apply(change, guarded: guarded)) }
+        try await log.append(entries, owner: owner, device: device)
+        try await log.record(decided, owner: owner)
+        return answers
+    }
+
+    private func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
+        if let first = results[change.id] { return first }
+        let (entryCount, burialsBefore) = (entries.count, burials)
         if guarded { try await connection.query("SAVEPOINT sync_change", logger: logger) }
         var result: SyncResult
         do {
+            // Every refusal by the rules is decided before anything is written.
             try await dispatch(change)
             result = .applied(change.id)
             if guarded { try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger) }
         } catch let reason as SyncRefusalReason {
             if guarded { try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
             result = .refused(change.id, reason.code, reason.message)
-            if let label = reason.buries {
-                try await log.bury(
-                    owner: owner, entity: change.entity, key: change.key, .refused, label: label, seq: nil)
-            }
+            if let label = reason.buries { try await bury(change, .refused, label: label) }
         } catch  where guarded && DatabaseFailure.isRefusal(error) {
             try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            entries.removeSubrange(entryCount...)
+            burials = burialsBefore
             logger.warning("sync change refused by the database", metadata: ["error": "\(String(reflecting: error))"])
             result = .refused(change.id, .invalid, "the server could not store this change: a value is out of range")
         }
-        try await log.record(result, owner: owner)
+        results[change.id] = result
+        decided.append(result)
         return result
+    }
+
+    private func bury(_ change: SyncChange, _ burial: SyncLog.Burial, label: String) async throws {
+        try await log.bury(owner: owner, entity: change.entity, key: change.key, burial, label: label, seq: nil)
+        burials[SyncLog.Burial.id(change.entity, change.key)] = (burial, label)
     }
 
     private func dispatch(_ change: SyncChange) async throws {
@@ -65,7 +92,7 @@ struct SyncApplier {
 
     private func apply<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store) async throws {
         try checkKey(change)
-        if let (burial, label) = try await log.tombstone(owner: owner, entity: change.entity, key: change.key) {
+        if let (burial, label) = burials[SyncLog.Burial.id(change.entity, change.key)] {
             switch burial {
             case .deleted:
                 // Deleting what is already deleted changes nothing; anything else loses to the delete.
@@ -106,7 +133,8 @@ struct SyncApplier {
                     "\(change.entity.rawValue) \(change.key) is not known to the server and this change does not "
                         + "create it (\(error.message))")
             }
-            throw SyncRefusalReason(.invalid, error.message, buries: existing == nil ? change.key : nil)
+            throw SyncRefusalReason(
+                .invalid, error.message, buries: existing == nil ? "\(change.entity.rawValue) \(change.key)" : nil)
         }
         let valid: Store.Fields
         do {
@@ -126,9 +154,7 @@ struct SyncApplier {
         }
         // A create logs every field, an edit those it set, as stored (trimmed, resolved).
         let logged = existing == nil ? valid.fields : valid.fields.only(change.fields.keys)
-        try await log.append(
-            owner: owner, entity: change.entity, key: change.key, op: .put, fields: logged, device: device,
-            change: change.id)
+        entries.append(try .change(change.entity, change.key, .put, logged, id: change.id))
     }
 
     /// Rule 3: a device whose values, set after this change's base, this change replaced with
@@ -155,9 +181,10 @@ struct SyncApplier {
                 lost.count == 1
                 ? "your change to \(label)'s \(lost[0]) was replaced by another device's"
                 : "your changes to \(label)'s \(Self.list(lost)) were replaced by another device's"
-            try await log.notify(
-                owner: owner, device: writer,
-                SyncNotice(code: .fieldReplaced, message: message, entity: change.entity, key: change.key))
+            entries.append(
+                .notice(
+                    SyncNotice(code: .fieldReplaced, message: message, entity: change.entity, key: change.key),
+                    to: writer))
         }
     }
 
@@ -174,20 +201,18 @@ struct SyncApplier {
         }
         let label = Store.label(existing)
         try await store.delete(key: change.key, owner: owner)
-        let seq = try await log.append(
-            owner: owner, entity: change.entity, key: change.key, op: .delete, fields: [:], device: device,
-            change: change.id)
-        try await log.bury(owner: owner, entity: change.entity, key: change.key, .deleted, label: label, seq: seq)
+        entries.append(try .change(change.entity, change.key, .delete, [:], id: change.id))
+        try await bury(change, .deleted, label: label)
         // Rule 2: a device that edited the record after the deleter's base lost that edit.
         let puts = try await log.concurrentPuts(
             owner: owner, entity: change.entity, key: change.key, after: change.base, except: device)
         var told: Set<UUID> = []
         for put in puts where told.insert(put.device).inserted {
-            try await log.notify(
-                owner: owner, device: put.device,
-                SyncNotice(
-                    code: .editLost, message: "your edit of \(label) was lost: it was deleted on another device",
-                    entity: change.entity, key: change.key))
+            entries.append(
+                .notice(
+                    SyncNotice(
+                        code: .editLost, message: "your edit of \(label) was lost: it was deleted on another device",
+                        entity: change.entity, key: change.key), to: put.device))
         }
     }
 }

@@ -43,10 +43,8 @@ struct SyncRoutes {
             let log = SyncLog(connection, logger: logger)
             try await log.lock(owner: owner)
             try await log.touch(device: body.device, owner: owner)
-            let applier = SyncApplier(connection, logger: logger, owner: owner, device: body.device)
-            var results: [SyncResult] = []
-            for change in body.changes { results.append(try await applier.apply(change, guarded: guarded)) }
-            return results
+            return try await SyncApplier(connection, logger: logger, owner: owner, device: body.device)
+                .apply(body.changes, guarded: guarded)
         }
     }
 

@@ -177,6 +177,34 @@ struct SyncPushTests {
         }
     }
 
+    /// Untrusted text that reaches a message (a key, a field's name) is cut and its control
+    /// characters replaced, so a NUL PostgreSQL cannot store refuses the change, not the page.
+    @Test func hostileKeysAndNamesAreRefusedOneByOne() async throws {
+        try await TestServer.run { api, _ in
+            let token = try await api.signedIn("ana")
+            let device = SyncDevice(api, token: token)
+            let known = SyncKey.make()
+            let nul = SyncKey.make()
+            let changes = [
+                device.change(.player, "a\u{0}b", .put, SyncSamples.player("Kai")),
+                device.change(.book, String(repeating: "9", count: 100_000), .put, SyncSamples.book("Dune")),
+                device.change(.player, known, .put, SyncSamples.player("Kai")),
+                device.change(.player, known, .put, ["x\u{0}y": .int(1)]),
+                device.change(.player, nul, .put, SyncSamples.player("Ka\u{0}i")),
+                device.change(.player, nul, .put, ["age": .int(30)]),
+            ]
+            let results = try await device.push(changes)
+            #expect(results.map(\.status) == [.refused, .refused, .applied, .refused, .refused, .refused])
+            #expect(results[0].message == "a player's key is a lowercase UUID: a\u{FFFD}b is not one")
+            #expect(results[1].message?.count ?? .max < 200)
+            #expect(results[3].message == "x\u{FFFD}y is not a field of this record")
+            #expect(results[4].code == .invalid)
+            // The refused create buries its key under the key itself, never the refused name.
+            #expect(results[5].code == .unknown)
+            #expect(results[5].message == "player \(nul) was never kept by the server: its creation was refused")
+        }
+    }
+
     @Test func aRepeatedChangeAnswersItsFirstResultAndChangesNothing() async throws {
         try await TestServer.run { api, _ in
             let token = try await api.signedIn("ana")

@@ -38,7 +38,9 @@ final class SyncApplier {
     /// in one transaction slow PostgreSQL down for every session.
     func apply(_ page: [SyncChange], guarded: Bool) async throws -> [SyncResult] {
         results = try await log.results(of: page.map(\.id), owner: owner)
-        burials = try await log.tombstones(owner: owner, keys: Set(page.map(\.key)))
+        // Only keys of a key's shape reach SQL (a NUL in one would fail the query, not the change).
+        let keys = page.map(\.key).filter { SyncKey.isUUIDKey($0) || SyncKey.isISBNKey($0) }
+        burials = try await log.tombstones(owner: owner, keys: Set(keys))
         var answers: [SyncResult] = []
         for change in page { answers.append(try await apply(change, guarded: guarded)) }
         try await log.append(entries, owner: owner, device: device)
@@ -109,14 +111,18 @@ final class SyncApplier {
         }
     }
 
+    /// A record named by its key.
+    private func unnamed(_ change: SyncChange) -> String { "\(change.entity.rawValue) \(change.key)" }
+
     private func checkKey(_ change: SyncChange) throws(SyncRefusalReason) {
         if change.entity.isKeyedByISBN {
             guard SyncKey.isISBNKey(change.key), let isbn = try? ISBN(change.key), isbn.digits == change.key else {
-                throw SyncRefusalReason(.invalid, "a book's key is its ISBN-13 (13 digits): \(change.key) is not one")
+                throw SyncRefusalReason(
+                    .invalid, "a book's key is its ISBN-13 (13 digits): \(shown(change.key)) is not one")
             }
         } else if !SyncKey.isUUIDKey(change.key) {
             throw SyncRefusalReason(
-                .invalid, "a \(change.entity.rawValue)'s key is a lowercase UUID: \(change.key) is not one")
+                .invalid, "a \(change.entity.rawValue)'s key is a lowercase UUID: \(shown(change.key)) is not one")
         }
     }
 
@@ -133,18 +139,22 @@ final class SyncApplier {
                     "\(change.entity.rawValue) \(change.key) is not known to the server and this change does not "
                         + "create it (\(error.message))")
             }
-            throw SyncRefusalReason(
-                .invalid, error.message, buries: existing == nil ? "\(change.entity.rawValue) \(change.key)" : nil)
+            let message =
+                if case .unknownField(let name) = error {
+                    SyncFieldError.unknownField(shown(name)).message
+                } else { error.message }
+            throw SyncRefusalReason(.invalid, message, buries: existing == nil ? unnamed(change) : nil)
         }
+        // A create refused: the record's later changes are refused as unknown. Its label is
+        // the key until its fields are known to be valid.
         let valid: Store.Fields
         do {
             valid = try await store.validated(merged, key: change.key, owner: owner)
-            if let conflict = try await store.conflict(valid, existing: existing, key: change.key, owner: owner) {
-                throw conflict
-            }
         } catch let reason as SyncRefusalReason {
-            // A create refused: the record's later changes are refused as unknown.
-            throw existing == nil ? reason.burying(Store.label(merged)) : reason
+            throw existing == nil ? reason.burying(unnamed(change)) : reason
+        }
+        if let conflict = try await store.conflict(valid, existing: existing, key: change.key, owner: owner) {
+            throw existing == nil ? conflict.burying(Store.label(valid)) : conflict
         }
         if let existing {
             try await store.update(key: change.key, valid, owner: owner)

@@ -67,3 +67,13 @@ struct SyncRefusalReason: Error, Equatable, Sendable {
 
 /// Text quoted in a message, as the CLI quotes names.
 func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+/// Untrusted text (a key, a field's name) as a message shows it: at most 64 characters, each
+/// control character as U+FFFD. Messages are stored (PostgreSQL's text holds no NUL) and shown.
+func shown(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars.prefix(64) {
+        scalars.append(scalar.properties.generalCategory == .control ? "\u{FFFD}" : scalar)
+    }
+    return String(scalars) + (text.unicodeScalars.count > 64 ? "…" : "")
+}

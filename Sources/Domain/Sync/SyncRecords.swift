@@ -1,4 +1,3 @@
-import ClubhouseDomain
 
 /// A local user's server (`sync_remote`): where it is, this device's id there and the account's
 /// token, the log position applied so far and the server clock's lead over this device's.
@@ -41,6 +40,18 @@ package struct SyncOutboxEntry: Sendable, Equatable {
     package var fields: String
     package var base: Int64
     package var madeAt: Int64
+
+    package init(
+        changeID: String, entity: String, key: String, op: String, fields: String, base: Int64, madeAt: Int64
+    ) {
+        self.changeID = changeID
+        self.entity = entity
+        self.key = key
+        self.op = op
+        self.fields = fields
+        self.base = base
+        self.madeAt = madeAt
+    }
 }
 
 /// What the server answered for one pushed change.

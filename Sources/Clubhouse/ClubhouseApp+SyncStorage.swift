@@ -80,3 +80,26 @@ extension ClubhouseApp {
         return try locked { try database.sync { try $0.hasBook(isbn: isbn, owner: user) } }
     }
 }
+
+extension ClubhouseApp {
+    package func syncSetClockOffset(_ offset: Int64) throws {
+        let user = try syncUser()
+        try locked { try database.sync { try $0.setClockOffset(user: user, offset) } }
+    }
+
+    /// The signed-in user's stored navigation state of every scene (one read transaction);
+    /// a state that cannot be read is left out.
+    package func syncNavigationStates() throws -> [(scene: SceneName, state: NavigationState)] {
+        let user = try syncUser()
+        return try locked {
+            try database.read { repositories in
+                try repositories.navigation.scenes(for: user).scenes.compactMap { summary in
+                    switch try repositories.navigation.load(for: user, scene: summary.name) {
+                    case .state(let state), .repaired(let state, _): (summary.name, state)
+                    case .none, .unreadable: nil
+                    }
+                }
+            }
+        }
+    }
+}

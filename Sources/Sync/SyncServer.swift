@@ -167,7 +167,7 @@ final class SyncServer: Sendable {
             return "connection refused"
         }
         if text.contains("deadlineExceeded") || text.contains("readTimeout") { return "the server did not answer in time" }
-        if text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("getaddrinfo")
+        if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("getaddrinfo")
             || text.contains("lookup")
         {
             return "the host name could not be resolved"

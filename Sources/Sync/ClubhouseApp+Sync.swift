@@ -1,5 +1,5 @@
 import Clubhouse
-import ClubhouseSyncWire
+internal import ClubhouseSyncWire
 import Foundation
 
 extension ClubhouseApp {

@@ -1,8 +1,8 @@
-import AsyncHTTPClient
-import ClubhouseSyncWire
+internal import AsyncHTTPClient
+internal import ClubhouseSyncWire
 import Foundation
-import NIOCore
-import NIOHTTP1
+internal import NIOCore
+internal import NIOHTTP1
 
 /// The server's `/v1` API as this device uses it: sign in, push, pull, handoff. One value per
 /// sync; ``shutdown()`` when done. The token goes in the Authorization header and nowhere else

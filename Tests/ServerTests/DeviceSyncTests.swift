@@ -69,6 +69,50 @@ struct DeviceSyncTests {
         withExtendedLifetime(server) {}
     }
 
+    @Test func continueTakesTheOtherDevicesScreensAndDraftsCutWhereARecordIsMissing() async throws {
+        let (server, url) = try await server()
+        let laptop = try Device()
+        let phone = try Device()
+        try await laptop.app.setRemote(url: url, username: "ana", password: "correct horse", register: true)
+        try await phone.app.setRemote(url: url, username: "ana", password: "correct horse")
+        // The phone has a player of its own first, so the same player has other ids on each.
+        try phone.app.open("players/new")
+        try phone.app.submit([("name", "Lu")])
+        _ = try await phone.app.sync()
+        try laptop.app.open("players/new")
+        try laptop.app.submit([("name", "Zoë")])
+        let zoe = try #require(try laptop.players().first { $0.name == "Zoë" })
+        try laptop.app.open("players/\(zoe.id)/edit/name")
+        try laptop.app.perform(Command(.fill([("name", "Zoë O'Brien")])))
+        _ = try await laptop.app.sync()
+
+        // Before the phone syncs it lacks Zoë: the players stack is cut there.
+        let early = try await phone.app.continueFromOtherDevice()
+        #expect(early.warnings == ["the players tab: cut at a player this device does not have"])
+        #expect(try phone.app.state()?.stack(for: .players).map(\.path) == ["players"])
+
+        _ = try await phone.app.sync()
+        let report = try await phone.app.continueFromOtherDevice()
+        #expect(report.warnings.isEmpty)
+        let local = try #require(try phone.players().first { $0.name == "Zoë" })
+        #expect(local.id != zoe.id)
+        let state = try #require(try phone.app.state())
+        #expect(state.selectedTab == .players)
+        #expect(
+            state.stack(for: .players) == [
+                ScreenState(path: "players"), ScreenState(path: "players/\(local.id)"),
+                ScreenState(path: "players/\(local.id)/edit/name", draft: FormDraft(["name": "Zoë O'Brien"])),
+            ])
+        // Journaled as any navigation: undo goes back to where the phone was.
+        try phone.app.undo()
+        #expect(try phone.app.state()?.currentScreen.path == "players")
+        // No other device for a scene nobody used there.
+        await #expect(throws: SyncError.noHandoff(scene: "work")) {
+            try await phone.app.continueFromOtherDevice(scene: try SceneName("work"))
+        }
+        withExtendedLifetime(server) {}
+    }
+
     @Test func offlineSyncSaysWhyLosesNothingAndALaterSyncSucceeds() async throws {
         let (server, url) = try await server()
         let device = try Device()

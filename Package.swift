@@ -177,7 +177,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "ClubhouseCLI", "EmbeddingExample", "Clubhouse", "ClubhouseTestSupport", "ClubhouseDomain",
-                "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseSync",
+                "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity",
+                "ClubhouseSync",
             ],
             exclude: ["Fixtures"]
         ),

@@ -23,7 +23,8 @@ extension ClubhouseApp {
         try locked {
             try database.sync { try $0.setRemote(make(user)) }
             if !isInMemory, chmod(path, 0o600) != 0 {
-                throw StorageError.other("could not make \(path) readable by its owner only: \(String(cString: strerror(errno)))")
+                throw StorageError.other(
+                    "could not make \(path) readable by its owner only: \(String(cString: strerror(errno)))")
             }
         }
     }

@@ -19,7 +19,9 @@ extension ClubhouseApp {
             handoff = try await server.handoff(device: device, scene: name)
         } catch let error as SyncError {
             await server.shutdown()
-            if case .unreachable(let url, let reason, _) = error { throw SyncError.cannotConnect(url: url, reason: reason) }
+            if case .unreachable(let url, let reason, _) = error {
+                throw SyncError.cannotConnect(url: url, reason: reason)
+            }
             throw error
         }
         await server.shutdown()

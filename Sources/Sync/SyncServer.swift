@@ -166,8 +166,11 @@ final class SyncServer: Sendable {
         if text.contains("refused") || text.contains("ECONNREFUSED") || text.contains("errno: 111") {
             return "connection refused"
         }
-        if text.contains("deadlineExceeded") || text.contains("readTimeout") { return "the server did not answer in time" }
-        if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("getaddrinfo")
+        if text.contains("deadlineExceeded") || text.contains("readTimeout") {
+            return "the server did not answer in time"
+        }
+        if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("resolve")
+            || text.contains("getaddrinfo")
             || text.contains("lookup")
         {
             return "the host name could not be resolved"

@@ -11,11 +11,14 @@ import Testing
         let path = try Fixtures.signedInDatabase(in: folder)
         let clubhouse = ClubhouseProcess(database: path)
         let show = try clubhouse.run(["remote", "show"])
-        #expect(show.status == 0 && show.stdout == "No server set; set one with: clubhouse remote set URL --username NAME\n")
+        #expect(
+            show.status == 0 && show.stdout == "No server set; set one with: clubhouse remote set URL --username NAME\n"
+        )
         #expect(try clubhouse.run(["remote", "show", "--json"]).stdout == "null\n")
         let sync = try clubhouse.run(["sync"])
         #expect(sync.status == 1)
-        #expect(sync.stderr == "error: no server to sync with; set one with: clubhouse remote set URL --username NAME\n")
+        #expect(
+            sync.stderr == "error: no server to sync with; set one with: clubhouse remote set URL --username NAME\n")
         let unset = try clubhouse.run(["remote", "unset"])
         #expect(unset.status == 1 && unset.stderr == "error: no server is set; nothing to forget\n")
         let handoff = try clubhouse.run(["continue"])
@@ -28,8 +31,14 @@ import Testing
         let clubhouse = ClubhouseProcess(database: path)
         let before = try sqlite(path, ".dump")
         for (url, error) in [
-            ("ftp://club.example.org", "error: 'ftp://club.example.org' is not a server address; give one such as https://club.example.org\n"),
-            ("club.example.org", "error: 'club.example.org' is not a server address; give one such as https://club.example.org\n"),
+            (
+                "ftp://club.example.org",
+                "error: 'ftp://club.example.org' is not a server address; give one such as https://club.example.org\n"
+            ),
+            (
+                "club.example.org",
+                "error: 'club.example.org' is not a server address; give one such as https://club.example.org\n"
+            ),
             ("http://127.0.0.1:9", "error: could not reach http://127.0.0.1:9: connection refused\n"),
         ] {
             let result = try clubhouse.run(

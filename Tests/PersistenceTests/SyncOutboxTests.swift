@@ -110,7 +110,9 @@ import Testing
         #expect(changes[4].2["askedAt"] as? Int64 == t0)
         let teams = changes[7].2["teams"] as? [String: [[String: Any]]]
         #expect(teams?["a"]?.map { $0["name"] as? String } == ["A"])
-        #expect(teams?["b"]?.first?["player"] as? String == (try database.sync { try $0.key(entity: "player", id: b.id, owner: ana.id) }))
+        #expect(
+            teams?["b"]?.first?["player"] as? String
+                == (try database.sync { try $0.key(entity: "player", id: b.id, owner: ana.id) }))
         #expect(changes[7].2["startedAt"] as? Int64 == t0)
         #expect(changes[8].2.keys.sorted() == ["scoreA"])
         #expect(changes[9].2["endedAt"] as? Int64 == t0 + 60_000 && changes[9].2["winner"] as? String == "Team A")
@@ -148,9 +150,11 @@ import Testing
                 .change(entity: "player", key: key, op: "put", fields: #"{"age": 40, "name": "Zoe"}"#),
                 .change(
                     entity: "player", key: newKey, op: "put",
-                    fields: #"{"name": "Kai", "age": null, "skill": "amateur", "position": null, "favouriteTeam": null}"#),
+                    fields:
+                        #"{"name": "Kai", "age": null, "skill": "amateur", "position": null, "favouriteTeam": null}"#),
                 .notice(SyncNoticeRecord(code: "edit_lost", message: "your edit was lost", entity: "player", key: key)),
-                .change(entity: "player", key: "ffffffff-5b2c-4d6e-8f90-a1b2c3d4e5f6", op: "put", fields: #"{"age": 12}"#),
+                .change(
+                    entity: "player", key: "ffffffff-5b2c-4d6e-8f90-a1b2c3d4e5f6", op: "put", fields: #"{"age": 12}"#),
             ], user: ana.id, next: 7)
         let players = try database.read { try $0.players.all(owner: ana.id) }
         #expect(players.map(\.name) == ["Zoe", "Kai"])

@@ -1,4 +1,3 @@
-
 /// A local user's server (`sync_remote`): where it is, this device's id there and the account's
 /// token, the log position applied so far and the server clock's lead over this device's.
 package struct SyncRemoteRecord: Sendable, Equatable {

@@ -62,8 +62,9 @@ struct SyncPageApply {
 
     /// The fields of a change, read by SQLite (a text that is not a JSON object has none).
     private func object(_ text: String) throws -> [String: Field] {
-        guard try Bool.fetchOne(db, sql: "SELECT json_valid(?) AND json_type(?) = 'object'", arguments: [text, text])
-            ?? false
+        guard
+            try Bool.fetchOne(db, sql: "SELECT json_valid(?) AND json_type(?) = 'object'", arguments: [text, text])
+                ?? false
         else { return [:] }
         var fields: [String: Field] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, type, value FROM json_each(?)", arguments: [text]) {
@@ -162,7 +163,8 @@ struct SyncPageApply {
                 }
                 arguments += [id]
                 try db.execute(
-                    sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments)
+                    sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments
+                )
             }
             return id
         }
@@ -202,7 +204,8 @@ struct SyncPageApply {
             let answer = fields["answer"].flatMap({ String.fromDatabaseValue($0.value) })
         else { return }
         let askedAt =
-            fields["askedAt"].flatMap { Int64.fromDatabaseValue($0.value) } ?? Int64(Date().timeIntervalSince1970 * 1000)
+            fields["askedAt"].flatMap { Int64.fromDatabaseValue($0.value) }
+            ?? Int64(Date().timeIntervalSince1970 * 1000)
         try db.execute(
             sql: "INSERT INTO questions (owner_id, key, text, answer, created_at) VALUES (?, ?, ?, ?, ?)",
             arguments: [user, key, text, answer, Self.isoTime(askedAt)])

@@ -48,7 +48,10 @@ import Testing
             switch (ids.randomElement(using: &random), Int.random(in: 0..<3, using: &random)) {
             case (let id?, 0): arguments = ["player", "delete", id, "--yes"]
             case (let id?, 1): arguments = ["player", "edit", id, "--age", "\(Int.random(in: 5...99, using: &random))"]
-            default: arguments = ["player", "add", "--name", "P\(run)", "--age", "\(Int.random(in: 5...99, using: &random))"]
+            default:
+                arguments = [
+                    "player", "add", "--name", "P\(run)", "--age", "\(Int.random(in: 5...99, using: &random))",
+                ]
             }
             let context = "run \(run): \(arguments), seed \(seed) (replay with CLUBHOUSE_FAULT_SEED=\(seed))"
             let child = try Spawned.start(

@@ -46,6 +46,7 @@ struct RemoteSetCommand: ParsableCommand {
         }
         Output.print(
             "Syncing with \(TextOutput.escaped(settings.url)) as \(TextOutput.escaped(settings.username)); "
-                + "\(settings.waiting == 1 ? "1 change waits" : "\(settings.waiting) changes wait") for clubhouse sync.")
+                + "\(settings.waiting == 1 ? "1 change waits" : "\(settings.waiting) changes wait") for clubhouse sync."
+        )
     }
 }

@@ -96,7 +96,7 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "7")
+        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "8")
         #expect(try sqlite(path, "PRAGMA user_version") == "8")
     }
 

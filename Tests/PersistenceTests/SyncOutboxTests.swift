@@ -210,3 +210,17 @@ import Testing
         #expect(try database.sync { try $0.remote(user: ana.id) } == nil)
     }
 }
+
+@Suite struct SyncRemoteRecordTests {
+    @Test func theTokenNeverShowsWhenTheRecordIsPrinted() {
+        let record = SyncRemoteRecord(
+            userID: 1, url: "http://127.0.0.1:1", deviceID: "0b6c1d0e-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
+            deviceName: "laptop", serverUsername: "ana", token: "secret-token-3f9a")
+        var dumped = ""
+        dump(record, to: &dumped)
+        for text in ["\(record)", String(describing: record), String(reflecting: record), dumped] {
+            #expect(!text.contains("secret-token-3f9a"), "\(text)")
+            #expect(text.contains("ana"))
+        }
+    }
+}

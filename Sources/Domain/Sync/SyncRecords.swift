@@ -29,6 +29,22 @@ package struct SyncRemoteRecord: Sendable, Equatable {
     }
 }
 
+/// The token never shows, whatever prints the record (a test failure, a log, a debugger).
+extension SyncRemoteRecord: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    package var description: String {
+        "SyncRemoteRecord(user \(userID), \(url) as \(serverUsername), device \(deviceID), cursor \(cursor))"
+    }
+    package var debugDescription: String { description }
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "userID": userID, "url": url, "deviceID": deviceID, "serverUsername": serverUsername,
+                "cursor": cursor, "clockOffsetMs": clockOffsetMs,
+            ])
+    }
+}
+
 /// One local change waiting in `sync_outbox`: fields as a JSON object text (wire names, instants
 /// in this device's milliseconds).
 package struct SyncOutboxEntry: Sendable, Equatable {

@@ -146,7 +146,8 @@ extension ClubhouseApp {
             let entries = page.changes.compactMap { WireChange.pulled($0, offset: clock.current) }
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
             try syncApply(entries, next: page.next)
-            report.pulled += entries.filter { if case .change = $0 { true } else { false } }.count
+            // Counted: changes from elsewhere (this device's own coming back are not news).
+            report.pulled += page.changes.filter { $0.change.map { $0.device != device } ?? false }.count
             guard page.more, page.next > cursor else { return }
             cursor = page.next
         }

@@ -126,6 +126,19 @@ let package = Package(
         ),
 
         .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
+        // A throwaway PostgreSQL cluster and the built clubhouse-server as a process: shared by the
+        // server's tests and the sync tests.
+        .target(
+            name: "ClubhouseServerTestSupport",
+            dependencies: [
+                "ClubhouseServer", "ClubhouseTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
@@ -165,6 +178,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
+                "ClubhouseServerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Clubhouse", targets: ["Clubhouse"]),
         .executable(name: "clubhouse", targets: ["ClubhouseCLI"]),
         .executable(name: "clubhouse-server", targets: ["ClubhouseServerMain"]),
+        // The sync protocol's wire types, shared by the server and the device side (Foundation only).
+        .library(name: "ClubhouseSyncWire", targets: ["ClubhouseSyncWire"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -100,6 +102,10 @@ let package = Package(
             path: "Plugins/EmbedMigrationsPlugin"
         ),
 
+        // The sync protocol as both sides encode it: changes, pages, notices, handoffs. Foundation
+        // only, so that neither side pulls in the other's dependencies.
+        .target(name: "ClubhouseSyncWire", path: "Sources/SyncWire"),
+
         // The server's PostgreSQL schema: ServerMigrations/*.sql, embedded by the same plugin.
         .target(
             name: "ClubhouseServerSchema", path: "ServerMigrations", exclude: ["README.md"],
@@ -108,7 +114,7 @@ let package = Package(
         .target(
             name: "ClubhouseServer",
             dependencies: [
-                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema",
+                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema", "ClubhouseSyncWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -142,6 +148,7 @@ let package = Package(
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
+        .testTarget(name: "SyncWireTests", dependencies: ["ClubhouseSyncWire"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: ["ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport"]),
@@ -178,6 +185,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
+                "ClubhouseSyncWire",
                 "ClubhouseServerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -12,8 +12,11 @@ struct BookRoutes {
             let body = try await JSONObject.read(request, allowing: Set(BookInput.fields.map(\.json)))
             let draft = try BookInput.draft(body)
             let logger = context.logger
-            let saved = try await database.transaction {
-                try await BookStore($0, logger: logger).save(draft, owner: owner)
+            let saved = try await database.transaction { connection in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.book(draft.isbn)) {
+                    try await BookStore(connection, logger: logger).save(draft, owner: owner)
+                }
             }
             switch saved {
             case .added(let book):
@@ -46,8 +49,11 @@ struct BookRoutes {
             let owner = try context.owner()
             let isbn = try Self.isbn(context)
             let logger = context.logger
-            let removed = try await database.transaction {
-                try await BookStore($0, logger: logger).remove(isbn, owner: owner)
+            let removed = try await database.transaction { connection in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.book(isbn)) {
+                    try await BookStore(connection, logger: logger).remove(isbn, owner: owner)
+                }
             }
             guard removed else { throw ClubhouseError.bookNotFound(isbn) }
             return JSONResponse.noContent()

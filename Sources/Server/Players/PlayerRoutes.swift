@@ -12,8 +12,11 @@ struct PlayerRoutes {
             let body = try await JSONObject.read(request, allowing: Set(PlayerInput.fields.map(\.json)))
             let draft = try PlayerInput.draft(body)
             let logger = context.logger
-            let player = try await database.transaction {
-                try await PlayerStore($0, logger: logger).insert(draft, owner: owner)
+            let player = try await database.transaction { connection in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                let player = try await PlayerStore(connection, logger: logger).insert(draft, owner: owner)
+                try await journal.created(.player(player.record.id))
+                return player
             }
             return try JSONResponse.make(PlayerJSON(player), status: .created)
         }
@@ -29,7 +32,7 @@ struct PlayerRoutes {
             let page = players.prefix(limit)
             return try JSONResponse.make(
                 PlayerPageJSON(
-                    players: page.map(PlayerJSON.init), nextAfter: players.count > limit ? page.last?.id : nil))
+                    players: page.map(PlayerJSON.init), nextAfter: players.count > limit ? page.last?.record.id : nil))
         }
         group.get("players/:id") { _, context in
             let owner = try context.owner()
@@ -55,12 +58,13 @@ struct PlayerRoutes {
             try PlayerInput.check(field, text, json: json)
             let logger = context.logger
             let player = try await database.transaction { connection in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 let store = PlayerStore(connection, logger: logger)
                 guard let player = try await store.find(id, owner: owner, locking: true) else {
                     throw ClubhouseError.playerNotFound(id)
                 }
-                let draft = try PlayerInput.edited(player, field, to: text, json: json)
-                return try await store.update(id, to: draft, owner: owner)
+                let draft = try PlayerInput.edited(player.record, field, to: text, json: json)
+                return try await journal.change(.player(id)) { try await store.update(id, to: draft, owner: owner) }
             }
             return try JSONResponse.make(PlayerJSON(player))
         }
@@ -68,8 +72,11 @@ struct PlayerRoutes {
             let owner = try context.owner()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let deleted = try await database.transaction {
-                try await PlayerStore($0, logger: logger).delete(id, owner: owner)
+            let deleted = try await database.transaction { connection in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.player(id)) {
+                    try await PlayerStore(connection, logger: logger).delete(id, owner: owner)
+                }
             }
             guard deleted else { throw ClubhouseError.playerNotFound(id) }
             return JSONResponse.noContent()

@@ -55,7 +55,7 @@ import Testing
 
         let check = try clubhouse.run(["check"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout == "ok: \(path) passed every check (schema 7)\n")
+        #expect(check.stdout == "ok: \(path) passed every check (schema 8)\n")
         #expect(check.stderr.isEmpty)
     }
 

@@ -55,7 +55,7 @@ import Testing
         #expect(try sqlite(path, "SELECT quote(kept_drafts) FROM navigation_state") == "NULL")
         #expect(try sqlite(path, "SELECT count(*) FROM navigation_journal") == "8")
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout == "ok: \(path) passed every check (schema 7)\n", "\(check.stderr)")
+        #expect(check.stdout == "ok: \(path) passed every check (schema 8)\n", "\(check.stderr)")
     }
 
     @Test func afterTheUpgradeALinkKeepsTheOldDraftAndTheFormGetsItBack() throws {

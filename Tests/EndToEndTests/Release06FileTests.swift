@@ -44,7 +44,7 @@ import Testing
             state["drafts"] as? [String: [String: String]]
                 == ["players/new": ["name": "Mo"], "books/new": ["isbn": "9780141439518"]])
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout == "ok: \(path) passed every check (schema 7)\n", "\(check.stderr)")
+        #expect(check.stdout == "ok: \(path) passed every check (schema 8)\n", "\(check.stderr)")
         #expect(try jsonArray(try clubhouse.run(["history", "--json"]).stdout).count == 10)
         let scenes = try jsonArray(try clubhouse.run(["scene", "list", "--json"]).stdout)
         #expect(scenes.map { $0["name"] as? String } == ["main"])

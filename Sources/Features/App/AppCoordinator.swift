@@ -247,6 +247,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return try undo(useCases)
         case .reopen:
             return try reopen(useCases)
+        case .adopt(let state):
+            pendingWarnings += try requireMain().restore(state, useCases)
         case .history(let limit):
             return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
         case .searchBooks(let text):

@@ -63,6 +63,10 @@ public enum Action {
     case signOut
     case undo
     case reopen
+    /// Makes `state` this scene's navigation (another device's, for `clubhouse continue`),
+    /// restored as a stored state is: a screen whose record is missing here is cut, with a
+    /// warning. Journaled as any navigation, so undo goes back.
+    case adopt(NavigationState)
     /// Reads the journal; changes nothing.
     case history(limit: Int)
     /// Searches the shelf; changes nothing.

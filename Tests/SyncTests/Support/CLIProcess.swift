@@ -24,14 +24,21 @@ final class CLIProcess: @unchecked Sendable {
         return folder.appending(path: "clubhouse").path
     }()
 
-    init(_ arguments: [String], database: String) throws {
+    init(_ arguments: [String], database: String, through launcher: [String] = []) throws {
         folder = try TemporaryFolder()
         var environment = ProcessInfo.processInfo.environment
         environment["CLUBHOUSE_DB"] = nil
         environment["XDG_DATA_HOME"] = nil
+        let command = launcher + [Self.binary] + arguments + ["--database", database]
         pid = try ServerProcess.spawn(
-            Self.binary, arguments + ["--database", database], environment: environment,
-            stdout: folder.path("stdout"), stderr: folder.path("stderr"))
+            command[0], Array(command.dropFirst()), environment: environment, stdout: folder.path("stdout"),
+            stderr: folder.path("stderr"))
+    }
+
+    /// Under faketime: the whole process's clock is `skew` off ("+300s", "-420s"), the library's,
+    /// SQLite's and the sync's alike, as on a device whose clock is wrong.
+    static func skewed(_ skew: String, _ arguments: [String], database: String) throws -> CLIProcess {
+        try CLIProcess(arguments, database: database, through: ["/usr/bin/faketime", "-f", skew])
     }
 
     var stdout: String { (try? String(contentsOfFile: folder.path("stdout"), encoding: .utf8)) ?? "" }

@@ -136,7 +136,7 @@ final class SyncServer: Sendable {
             throw SyncError.unreachable(url: url, reason: Self.reason(error), waiting: 0)
         }
         guard !accept.contains(status) else { return (status, answer) }
-        let refusal = try? JSONDecoder().decode(ErrorAnswer.self, from: Data(buffer: answer))
+        let refusal = try? JSONDecoder().decode(ErrorAnswer.self, from: Data(answer.readableBytesView))
         switch (status, refusal?.error.code) {
         case (401, "wrong_credentials"): throw SyncError.wrongCredentials
         case (401, _): throw SyncError.signedOut(url: url)
@@ -153,7 +153,7 @@ final class SyncServer: Sendable {
 
     private func decode<Value: Decodable>(_ type: Value.Type, _ body: ByteBuffer) throws -> Value {
         do {
-            return try JSONDecoder().decode(type, from: Data(buffer: body))
+            return try JSONDecoder().decode(type, from: Data(body.readableBytesView))
         } catch {
             throw SyncError.badResponse("not the expected \(type)")
         }

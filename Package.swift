@@ -196,7 +196,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "ClubhouseCLI", "EmbeddingExample", "Clubhouse", "ClubhouseTestSupport", "ClubhouseDomain",
-                "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseSync",
+                "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity",
+                "ClubhouseSync",
             ],
             exclude: ["Fixtures"]
         ),
@@ -220,8 +221,10 @@ let package = Package(
             name: "SyncTests",
             dependencies: [
                 "Clubhouse", "ClubhouseSync", "ClubhouseSyncWire", "ClubhouseCLI", "ClubhouseServerMain",
-                "ClubhouseTestSupport", "ClubhouseServerTestSupport",
+                "ClubhouseServer", "ClubhouseTestSupport", "ClubhouseServerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -44,12 +44,8 @@ func device(from template: String) throws -> (ClubhouseApp, String) {
     return (try ClubhouseApp(path: path), path)
 }
 
-// MARK: Children (one measurement each)
-
-/// push TEMPLATE URL ACCOUNT N: registers ACCOUNT on the server, queues N changes, syncs them.
-func childPush(template: String, url: String, account: String, count: Int) async throws {
-    let (app, path) = try device(from: template)
-    try await app.setRemote(url: url, username: account, password: password, register: true, deviceName: "pusher")
+/// Adds `count` players in one statement; the outbox triggers queue each one.
+func addPlayers(path: String, count: Int) throws {
     let queue = try DatabaseQueue(path: path)
     try queue.write { db in
         try db.execute(
@@ -61,6 +57,15 @@ func childPush(template: String, url: String, account: String, count: Int) async
                 """, arguments: [count])
     }
     try queue.close()
+}
+
+// MARK: Children (one measurement each)
+
+/// push TEMPLATE URL ACCOUNT N: registers ACCOUNT on the server, queues N changes, syncs them.
+func childPush(template: String, url: String, account: String, count: Int) async throws {
+    let (app, path) = try device(from: template)
+    try await app.setRemote(url: url, username: account, password: password, register: true, deviceName: "pusher")
+    try addPlayers(path: path, count: count)
     let clock = ContinuousClock()
     let start = clock.now
     let report = try await app.sync()

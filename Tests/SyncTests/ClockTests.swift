@@ -39,7 +39,8 @@ struct ClockTests {
         _ = try await laptop.sync()
 
         _ = try await Self.skewed("+300s", ["sync"], database: phone.path)
-        let left = try Self.remaining(try await Self.skewed("+300s", ["gather", "show", "--json"], database: phone.path))
+        let left = try Self.remaining(
+            try await Self.skewed("+300s", ["gather", "show", "--json"], database: phone.path))
         // 10:00 started moments ago; uncorrected, the phone would show about 5:00.
         #expect((570...600).contains(left), "the phone shows \(left) s left")
         let offset = try #require(try phone.app.remote()?.clockOffsetMs)
@@ -64,7 +65,8 @@ struct ClockTests {
         let gather = try #require(try laptop.app.gatherInProgress())
         #expect((570...600).contains(gather.remainingSeconds), "the laptop shows \(gather.remainingSeconds) s left")
         // And the phone, on its own slow clock, agrees.
-        let left = try Self.remaining(try await Self.skewed("-420s", ["gather", "show", "--json"], database: phone.path))
+        let left = try Self.remaining(
+            try await Self.skewed("-420s", ["gather", "show", "--json"], database: phone.path))
         #expect(abs(left - gather.remainingSeconds) <= 5, "phone \(left) s, laptop \(gather.remainingSeconds) s")
     }
 }

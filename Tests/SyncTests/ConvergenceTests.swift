@@ -54,7 +54,8 @@ struct ConvergenceTests {
                 if report.pushed + report.refused + report.pulled > 0 { quiet = false }
             }
         }
-        let context = "seed \(seed) (SYNC_SEED=\(seed) replays it): \(changes.made) changes, \(changes.refused) refused by the app, \(syncs) syncs"
+        let context =
+            "seed \(seed) (SYNC_SEED=\(seed) replays it): \(changes.made) changes, \(changes.refused) refused by the app, \(syncs) syncs"
         #expect(quiet, "never quiet; \(context)")
 
         let held = try await server.dump(token: try await server.token(username))
@@ -63,13 +64,38 @@ struct ConvergenceTests {
             let differences = try device.dump().differences(from: held)
             #expect(
                 differences.isEmpty,
-                "\(device.name) (here) and the server (there) differ; \(context):\n\(differences.joined(separator: "\n"))")
+                "\(device.name) (here) and the server (there) differ; \(context):\n\(differences.joined(separator: "\n"))"
+            )
             #expect(try device.waiting() == 0, "\(device.name) still has changes to send; \(context)")
             #expect(try device.problems() == [], "check on \(device.name); \(context)")
         }
         // What a person sees, through the library: the same squad everywhere (local ids aside).
         let squads = try devices.map { try $0.app.readPlayers(around: nil, count: 1000).rows.map(Self.shown).sorted() }
         #expect(squads.allSatisfy { $0 == squads[0] }, "the player lists differ; \(context)")
+    }
+
+    /// A player who sat in a gather is deleted on another device: the gather's seat keeps the
+    /// player as they were, and reads the same on every device and the server.
+    @Test func aDeletedPlayersSeatReadsTheSameEverywhere() async throws {
+        let server = try await TestSyncServer.start()
+        let laptop = try await Device.make("laptop", username: "seats", server: server, register: true)
+        let phone = try await Device.make("phone", username: "seats", server: server)
+        for name in ["Ana", "Bea", "Kai", "Mia"] { try laptop.app.addPlayer(name) }
+        let ids = try laptop.app.playerIDs()
+        try laptop.app.startGather(teamA: [ids[0], ids[1]], teamB: [ids[2], ids[3]])
+        try laptop.app.play(.score(.a, by: 1))
+        try laptop.app.endGather()
+        _ = try await laptop.sync()
+        _ = try await phone.sync()
+        try phone.app.deletePlayer(try #require(try phone.player("Kai")).id)
+        _ = try await phone.sync()
+        _ = try await laptop.sync()
+        let held = try await server.dump(token: try await server.token("seats"))
+        for device in [laptop, phone] {
+            let differences = try device.dump().differences(from: held)
+            #expect(
+                differences == [], "\(device.name) (here), the server (there):\n\(differences.joined(separator: "\n"))")
+        }
     }
 
     static func shown(_ player: Player) -> String {

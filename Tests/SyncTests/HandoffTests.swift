@@ -21,7 +21,7 @@ struct HandoffTests {
         #expect(kaiOnLaptop != kaiOnPhone)
 
         try laptop.app.open("players/\(kaiOnLaptop)/edit/age")
-        try laptop.app.type([("age", "3")])
+        try laptop.app.type([("age", "31")])
         _ = try await laptop.sync()
         _ = try await phone.sync()
 
@@ -31,8 +31,11 @@ struct HandoffTests {
         #expect(report.warnings == [])
         let state = try #require(try phone.app.state())
         #expect(state.selectedTab == .players)
-        #expect(state.stacks[.players]?.map(\.path) == ["players", "players/\(kaiOnPhone)", "players/\(kaiOnPhone)/edit/age"])
-        #expect(state.currentScreen.draft?["age"] == "3")
+        #expect(
+            state.stacks[.players]?.map(\.path) == [
+                "players", "players/\(kaiOnPhone)", "players/\(kaiOnPhone)/edit/age",
+            ])
+        #expect(state.currentScreen.draft?["age"] == "31")
         // Through the normal road: undo takes the phone back to where it was.
         try phone.app.undo()
         let undone = try #require(try phone.app.state())

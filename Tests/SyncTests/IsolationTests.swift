@@ -19,11 +19,16 @@ struct IsolationTests {
         try laptop.app.addPlayer("Kai")
         _ = try await laptop.sync()
         _ = try await phone.sync()
-        // A conflict on ana's side, so that there are notices to keep to ana.
-        try laptop.app.editPlayer(try #require(try laptop.player("Kai")).id, .age, "30")
-        try phone.app.editPlayer(try #require(try phone.player("Kai")).id, .age, "31")
+        // A conflict on ana's side (an edit lost to a delete), so that there is a notice to keep to
+        // ana, and a place in the app to hand off.
+        try laptop.app.addPlayer("Lost")
         _ = try await laptop.sync()
         _ = try await phone.sync()
+        try laptop.app.editPlayer(try #require(try laptop.player("Lost")).id, .age, "30")
+        try phone.app.deletePlayer(try #require(try phone.player("Lost")).id)
+        _ = try await laptop.sync()
+        _ = try await phone.sync()
+        #expect(try await laptop.sync().notices.map(\.code) == ["edit_lost"])
         try phone.app.open("players/\(try #require(try phone.player("Kai")).id)")
         _ = try await phone.sync()
 
@@ -41,12 +46,15 @@ struct IsolationTests {
         let beaToken = try await server.token("bea")
         let create = SyncChange(
             entity: .player, key: anaKai.key, op: .put,
-            fields: ["name": .string("Not Kai"), "age": .null, "skill": .null, "position": .null, "favouriteTeam": .null],
+            fields: [
+                "name": .string("Not Kai"), "age": .null, "skill": .null, "position": .null, "favouriteTeam": .null,
+            ],
             base: 0, madeAt: Int64(Date().timeIntervalSince1970 * 1000))
         let pushed = try await server.send(
             .post, "/v1/sync/push", SyncPushRequest(device: UUID(), changes: [create]), token: beaToken)
         #expect(pushed.status == .ok, "\(pushed.text)")
-        #expect((try JSONDecoder().decode(SyncPushResponse.self, from: pushed.body)).results.map(\.status) == [.applied])
+        #expect(
+            (try JSONDecoder().decode(SyncPushResponse.self, from: pushed.body)).results.map(\.status) == [.applied])
         #expect(try await server.dump(token: try await server.token("ana")) == anas, "ana's records are untouched")
 
         _ = try await bea.sync()
@@ -55,12 +63,13 @@ struct IsolationTests {
         for device in [laptop, phone] {
             _ = try await device.sync()
             #expect(try device.player("Not Kai") == nil, "\(device.name)")
-            #expect(try device.dump().differences(from: anas) == [], "\(device.name)")
+            let differences = try device.dump().differences(from: anas)
+            #expect(differences == [], "\(device.name)")
         }
 
         // Ana's handoffs are ana's: bea's devices have none to continue from.
         let beaDevice = try #require(try bea.app.remote()?.device)
-        let handoff = try await server.process.call(
+        let handoff = try await server.call(
             .get, "/v1/sync/handoff?device=\(beaDevice)&scene=main", token: beaToken)
         #expect(handoff.status == .notFound, "\(handoff.text)")
         // And the whole log bea can read holds bea's changes only.

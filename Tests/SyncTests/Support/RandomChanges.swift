@@ -80,7 +80,8 @@ struct RandomChanges {
             let half = players.count / 2
             try app.startGather(teamA: Array(players[..<half]), teamB: Array(players[half...]))
         case 80..<90:
-            try app.play(pick([.score(.a, by: 1), .score(.b, by: 1), .score(.a, by: -1), .setScore(Score(stored: 2, 1))]))
+            try app.play(
+                pick([.score(.a, by: 1), .score(.b, by: 1), .score(.a, by: -1), .setScore(Score(stored: 2, 1))]))
         case 90..<96:
             try app.play(pick([.startTimer, .pauseTimer, .resumeTimer, .resetTimer, .setTimer(5 * 60_000)]))
         default:

@@ -18,7 +18,8 @@ extension ClubhouseApp {
 
     func editPlayer(_ id: Player.ID, _ field: PlayerField, _ text: String) throws {
         try perform(
-            Command(link: .screen(.editPlayer(id, field: field)), .submit([(field.rawValue, text)], discardingDraft: true)))
+            Command(
+                link: .screen(.editPlayer(id, field: field)), .submit([(field.rawValue, text)], discardingDraft: true)))
     }
 
     func deletePlayer(_ id: Player.ID) throws {
@@ -27,7 +28,9 @@ extension ClubhouseApp {
 
     /// Adds the book, or updates it when the ISBN is on the shelf (what `book add` does).
     func addBook(_ isbn: String, title: String, _ fields: [BookField: String] = [:]) throws {
-        var given: [(name: String, text: String)] = [(BookField.isbn.rawValue, isbn), (BookField.title.rawValue, title)]
+        var given: [(name: String, text: String)] = [
+            (BookField.isbn.rawValue, isbn), (BookField.title.rawValue, title),
+        ]
         for (field, text) in fields.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             given.append((field.rawValue, text))
         }

@@ -56,8 +56,10 @@ struct RecordDump: Equatable, CustomStringConvertible {
     }
 
     var description: String {
-        records.sorted { "\($0.key)" < "\($1.key)" }.map { "\($0.key.entity.rawValue) \($0.key.key) \(Self.text($0.value))" }
-            .joined(separator: "\n")
+        records.sorted { "\($0.key)" < "\($1.key)" }.map {
+            "\($0.key.entity.rawValue) \($0.key.key) \(Self.text($0.value))"
+        }
+        .joined(separator: "\n")
     }
 
     func count(_ entity: SyncEntity) -> Int {

@@ -98,3 +98,55 @@ CREATE TABLE sync_handoffs (
     PRIMARY KEY (owner_id, device_id, scene)
 );
 CREATE INDEX sync_handoffs_newest ON sync_handoffs (owner_id, scene, made_at DESC);
+
+-- What the server held before sync, logged as creates (books before the questions that
+-- recommend them, players before the gathers they played in), so a device's first pull brings
+-- it all. Their fields are as a push would log them.
+INSERT INTO sync_log (owner_id, entity, key, op, fields, change_id)
+SELECT owner_id, 'player', key::text, 'put',
+       jsonb_build_object('name', name, 'age', age, 'skill', skill, 'position', position,
+                          'favouriteTeam', favourite_team),
+       gen_random_uuid()
+FROM players ORDER BY id;
+
+INSERT INTO sync_log (owner_id, entity, key, op, fields, change_id)
+SELECT owner_id, 'book', isbn, 'put',
+       jsonb_build_object('title', title, 'author', author, 'publisher', publisher, 'description', description,
+                          'priceCents', price_cents, 'published', to_char(published, 'YYYY-MM-DD'),
+                          'owned', owned),
+       gen_random_uuid()
+FROM books ORDER BY created_at, isbn;
+
+INSERT INTO sync_log (owner_id, entity, key, op, fields, change_id)
+SELECT g.owner_id, 'gather', g.key::text, 'put',
+       jsonb_build_object(
+           'startedAt', round(extract(epoch FROM g.started_at) * 1000)::bigint,
+           'endedAt', round(extract(epoch FROM g.ended_at) * 1000)::bigint,
+           'winner', g.winner, 'scoreA', g.score_a, 'scoreB', g.score_b,
+           'timerDurationMs', g.timer_duration_ms, 'timerState', g.timer_state,
+           'timerRemainingMs', g.timer_remaining_ms, 'timerStartedMs', g.timer_started_ms,
+           'timerPlayedMs', g.timer_played_ms,
+           'teams', jsonb_build_object(
+               'a', coalesce((
+                   SELECT jsonb_agg(jsonb_build_object('player', p.key::text, 'name', gp.name, 'age', gp.age,
+                                                       'skill', gp.skill, 'position', gp.position,
+                                                       'favouriteTeam', gp.favourite_team) ORDER BY gp.seat)
+                   FROM gather_players gp LEFT JOIN players p ON p.id = gp.player_id
+                   WHERE gp.gather_id = g.id AND gp.team = 'a'), '[]'::jsonb),
+               'b', coalesce((
+                   SELECT jsonb_agg(jsonb_build_object('player', p.key::text, 'name', gp.name, 'age', gp.age,
+                                                       'skill', gp.skill, 'position', gp.position,
+                                                       'favouriteTeam', gp.favourite_team) ORDER BY gp.seat)
+                   FROM gather_players gp LEFT JOIN players p ON p.id = gp.player_id
+                   WHERE gp.gather_id = g.id AND gp.team = 'b'), '[]'::jsonb))),
+       gen_random_uuid()
+FROM gathers g ORDER BY g.id;
+
+INSERT INTO sync_log (owner_id, entity, key, op, fields, change_id)
+SELECT q.owner_id, 'question', q.key::text, 'put',
+       jsonb_build_object(
+           'text', q.text, 'answer', q.answer, 'askedAt', round(extract(epoch FROM q.asked_at) * 1000)::bigint,
+           'books', coalesce((SELECT jsonb_agg(qb.isbn ORDER BY qb.rank) FROM question_books qb
+                              WHERE qb.question_id = q.id), '[]'::jsonb)),
+       gen_random_uuid()
+FROM questions q ORDER BY q.id;

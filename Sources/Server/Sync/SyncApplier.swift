@@ -3,15 +3,25 @@ import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
-/// Applies a device's changes in one transaction that already holds the account's lock: each
-/// change by the conflict rules (docs/server.md, "Sync"), its first result kept under its id.
-/// Each change runs under a savepoint, so a write PostgreSQL refuses refuses that change alone.
-struct SyncApplier {
+/// Applies a page of a device's changes in one transaction that already holds the account's
+/// lock: each change by the conflict rules (docs/server.md, "Sync"), its first result kept under
+/// its id. Round trips are what a push costs, so the page's earlier results and tombstones are
+/// read in one query each, and its log entries and results written in one statement each at the
+/// end (in order: the log's seqs follow the changes).
+final class SyncApplier {
     let connection: PostgresConnection
     let logger: Logger
     let owner: User.ID
     let device: UUID
     let log: SyncLog
+    /// Results by change id: those of earlier pushes, then this page's as they are decided.
+    private var results: [UUID: SyncResult] = [:]
+    /// This page's new results, to record.
+    private var decided: [SyncResult] = []
+    /// The page's keys that are buried, by `SyncLog.Burial.id`.
+    private var burials: [String: (SyncLog.Burial, String)] = [:]
+    /// This page's log entries, in order.
+    private var entries: [SyncLog.Entry] = []
 
     init(_ connection: PostgresConnection, logger: Logger, owner: User.ID, device: UUID) {
         self.connection = connection
@@ -21,30 +31,50 @@ struct SyncApplier {
         log = SyncLog(connection, logger: logger)
     }
 
-    func apply(_ change: SyncChange) async throws -> SyncResult {
-        if let first = try await log.result(of: change.id, owner: owner) { return first }
-        try await connection.query("SAVEPOINT sync_change", logger: logger)
+    /// The page's results, in order. `guarded` runs each change under a savepoint, so that a
+    /// write PostgreSQL refuses (a value the rules let through but a column's CHECK does not)
+    /// refuses that change alone; unguarded, such a write fails the page, which the route then
+    /// applies again guarded. Savepoints are kept for that rare case: hundreds of subtransactions
+    /// in one transaction slow PostgreSQL down for every session.
+    func apply(_ page: [SyncChange], guarded: Bool) async throws -> [SyncResult] {
+        results = try await log.results(of: page.map(\.id), owner: owner)
+        burials = try await log.tombstones(owner: owner, keys: Set(page.map(\.key)))
+        var answers: [SyncResult] = []
+        for change in page { answers.append(try await apply(change, guarded: guarded)) }
+        try await log.append(entries, owner: owner, device: device)
+        try await log.record(decided, owner: owner)
+        return answers
+    }
+
+    private func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
+        if let first = results[change.id] { return first }
+        let (entryCount, burialsBefore) = (entries.count, burials)
+        if guarded { try await connection.query("SAVEPOINT sync_change", logger: logger) }
         var result: SyncResult
         do {
+            // Every refusal by the rules is decided before anything is written.
             try await dispatch(change)
             result = .applied(change.id)
-            try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger)
+            if guarded { try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger) }
         } catch let reason as SyncRefusalReason {
-            try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            if guarded { try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
             result = .refused(change.id, reason.code, reason.message)
-            if let label = reason.buries {
-                try await log.bury(
-                    owner: owner, entity: change.entity, key: change.key, .refused, label: label, seq: nil)
-            }
-        } catch  where DatabaseFailure.isRefusal(error) {
-            // A value the rules above let through but a column's CHECK does not: this change
-            // alone is refused, the page goes on.
+            if let label = reason.buries { try await bury(change, .refused, label: label) }
+        } catch  where guarded && DatabaseFailure.isRefusal(error) {
             try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            entries.removeSubrange(entryCount...)
+            burials = burialsBefore
             logger.warning("sync change refused by the database", metadata: ["error": "\(String(reflecting: error))"])
             result = .refused(change.id, .invalid, "the server could not store this change: a value is out of range")
         }
-        try await log.record(result, owner: owner)
+        results[change.id] = result
+        decided.append(result)
         return result
+    }
+
+    private func bury(_ change: SyncChange, _ burial: SyncLog.Burial, label: String) async throws {
+        try await log.bury(owner: owner, entity: change.entity, key: change.key, burial, label: label, seq: nil)
+        burials[SyncLog.Burial.id(change.entity, change.key)] = (burial, label)
     }
 
     private func dispatch(_ change: SyncChange) async throws {
@@ -62,7 +92,7 @@ struct SyncApplier {
 
     private func apply<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store) async throws {
         try checkKey(change)
-        if let (burial, label) = try await log.tombstone(owner: owner, entity: change.entity, key: change.key) {
+        if let (burial, label) = burials[SyncLog.Burial.id(change.entity, change.key)] {
             switch burial {
             case .deleted:
                 // Deleting what is already deleted changes nothing; anything else loses to the delete.
@@ -103,7 +133,8 @@ struct SyncApplier {
                     "\(change.entity.rawValue) \(change.key) is not known to the server and this change does not "
                         + "create it (\(error.message))")
             }
-            throw SyncRefusalReason(.invalid, error.message, buries: existing == nil ? change.key : nil)
+            throw SyncRefusalReason(
+                .invalid, error.message, buries: existing == nil ? "\(change.entity.rawValue) \(change.key)" : nil)
         }
         let valid: Store.Fields
         do {
@@ -117,34 +148,49 @@ struct SyncApplier {
         }
         if let existing {
             try await store.update(key: change.key, valid, owner: owner)
-            try await tellOverwritten(change, label: Store.label(existing))
+            try await tellOverwritten(change, stored: valid.fields, label: Store.label(existing))
         } else {
             try await store.insert(key: change.key, valid, owner: owner)
         }
         // A create logs every field, an edit those it set, as stored (trimmed, resolved).
         let logged = existing == nil ? valid.fields : valid.fields.only(change.fields.keys)
-        try await log.append(
-            owner: owner, entity: change.entity, key: change.key, op: .put, fields: logged, device: device,
-            change: change.id)
+        entries.append(try .change(change.entity, change.key, .put, logged, id: change.id))
     }
 
-    /// Rule 3: the devices whose changes to these fields, made after this change's base, this
-    /// change replaces are told so, once per field.
-    private func tellOverwritten(_ change: SyncChange, label: String) async throws {
+    /// Rule 3: a device whose values, set after this change's base, this change replaced with
+    /// other values is told so, once, naming the fields.
+    private func tellOverwritten(_ change: SyncChange, stored: SyncFields, label: String) async throws {
         let puts = try await log.concurrentPuts(
             owner: owner, entity: change.entity, key: change.key, after: change.base, except: device)
-        var told: Set<String> = []
+        // Each device's last value of each field this change set.
+        var written: [UUID: SyncFields] = [:]
+        var order: [UUID] = []
         for put in puts {
-            for field in change.entity.fieldNames where change.fields[field] != nil && put.fields.contains(field) {
-                guard told.insert("\(put.device) \(field)").inserted else { continue }
-                try await log.notify(
-                    owner: owner, device: put.device,
-                    SyncNotice(
-                        code: .fieldReplaced,
-                        message: "your change to \(label)'s \(field) was replaced by another device's",
-                        entity: change.entity, key: change.key))
+            if written[put.device] == nil { order.append(put.device) }
+            for (field, value) in put.fields where change.fields[field] != nil {
+                written[put.device, default: [:]][field] = value
             }
         }
+        for writer in order {
+            let lost = change.entity.fieldNames.filter { field in
+                guard let theirs = written[writer]?[field] else { return false }
+                return theirs != stored[field]
+            }
+            guard !lost.isEmpty else { continue }
+            let message =
+                lost.count == 1
+                ? "your change to \(label)'s \(lost[0]) was replaced by another device's"
+                : "your changes to \(label)'s \(Self.list(lost)) were replaced by another device's"
+            entries.append(
+                .notice(
+                    SyncNotice(code: .fieldReplaced, message: message, entity: change.entity, key: change.key),
+                    to: writer))
+        }
+    }
+
+    /// "a, b and c"
+    static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     private func delete<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store, existing: Store.Fields?)
@@ -155,20 +201,18 @@ struct SyncApplier {
         }
         let label = Store.label(existing)
         try await store.delete(key: change.key, owner: owner)
-        let seq = try await log.append(
-            owner: owner, entity: change.entity, key: change.key, op: .delete, fields: [:], device: device,
-            change: change.id)
-        try await log.bury(owner: owner, entity: change.entity, key: change.key, .deleted, label: label, seq: seq)
+        entries.append(try .change(change.entity, change.key, .delete, [:], id: change.id))
+        try await bury(change, .deleted, label: label)
         // Rule 2: a device that edited the record after the deleter's base lost that edit.
         let puts = try await log.concurrentPuts(
             owner: owner, entity: change.entity, key: change.key, after: change.base, except: device)
         var told: Set<UUID> = []
         for put in puts where told.insert(put.device).inserted {
-            try await log.notify(
-                owner: owner, device: put.device,
-                SyncNotice(
-                    code: .editLost, message: "your edit of \(label) was lost: it was deleted on another device",
-                    entity: change.entity, key: change.key))
+            entries.append(
+                .notice(
+                    SyncNotice(
+                        code: .editLost, message: "your edit of \(label) was lost: it was deleted on another device",
+                        entity: change.entity, key: change.key), to: put.device))
         }
     }
 }

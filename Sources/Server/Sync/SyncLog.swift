@@ -43,53 +43,111 @@ struct SyncLog {
         throw APIError.unexpected
     }
 
-    /// A notice addressed to `device` alone.
-    func notify(owner: User.ID, device: UUID, _ notice: SyncNotice) async throws {
+    /// A log entry of a push, written with the page's others in one statement.
+    struct Entry {
+        let entity: SyncEntity
+        let key: String
+        /// put, delete or notice.
+        let op: String
+        let fields: String
+        let change: UUID?
+        let target: UUID?
+        let code: String?
+        let message: String?
+
+        static func change(_ entity: SyncEntity, _ key: String, _ op: SyncOp, _ fields: SyncFields, id: UUID) throws
+            -> Entry
+        {
+            let json = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+            return Entry(
+                entity: entity, key: key, op: op.rawValue, fields: json, change: id, target: nil, code: nil,
+                message: nil)
+        }
+
+        /// A notice addressed to `device` alone.
+        static func notice(_ notice: SyncNotice, to device: UUID) -> Entry {
+            Entry(
+                entity: notice.entity, key: notice.key, op: "notice", fields: "{}", change: nil, target: device,
+                code: notice.code.rawValue, message: notice.message)
+        }
+    }
+
+    /// Appends `entries` in their order (the identity's seqs are drawn as the sorted rows are
+    /// inserted); changes are `device`'s, notices nobody's.
+    func append(_ entries: [Entry], owner: User.ID, device: UUID) async throws {
+        guard !entries.isEmpty else { return }
+        // Text arrays ("" for none): one statement whatever the page holds.
+        let entities = entries.map(\.entity.rawValue)
+        let keys = entries.map(\.key)
+        let ops = entries.map(\.op)
+        let fields = entries.map(\.fields)
+        let changes = entries.map { $0.change.map(SyncKey.text) ?? "" }
+        let targets = entries.map { $0.target.map(SyncKey.text) ?? "" }
+        let codes = entries.map { $0.code ?? "" }
+        let messages = entries.map { $0.message ?? "" }
         try await connection.query(
             """
-            INSERT INTO sync_log (owner_id, entity, key, op, target_device, notice_code, notice_message)
-            VALUES (\(owner), \(notice.entity.rawValue), \(notice.key), 'notice', \(device), \(notice.code.rawValue),
-                    \(notice.message))
+            INSERT INTO sync_log
+                (owner_id, entity, key, op, fields, device_id, change_id, target_device, notice_code, notice_message)
+            SELECT \(owner), u.entity, u.key, u.op, u.fields::jsonb,
+                   CASE WHEN u.op = 'notice' THEN NULL ELSE \(device) END,
+                   NULLIF(u.change, '')::uuid, NULLIF(u.target, '')::uuid, NULLIF(u.code, ''), NULLIF(u.message, '')
+            FROM unnest(\(entities)::text[], \(keys)::text[], \(ops)::text[], \(fields)::text[], \(changes)::text[],
+                        \(targets)::text[], \(codes)::text[], \(messages)::text[])
+                 WITH ORDINALITY AS u(entity, key, op, fields, change, target, code, message, ord)
+            ORDER BY u.ord
             """, logger: logger)
     }
 
-    /// The puts of one record after `base` made by devices other than `device`: who changed
-    /// which fields concurrently with a change based on `base`.
+    /// The puts of one record after `base` made by devices other than `device`, oldest first:
+    /// who set which fields to what concurrently with a change based on `base`.
     func concurrentPuts(owner: User.ID, entity: SyncEntity, key: String, after base: Int64, except device: UUID)
-        async throws -> [(device: UUID, fields: Set<String>)]
+        async throws -> [(device: UUID, fields: SyncFields)]
     {
         let rows = try await connection.query(
             """
-            SELECT device_id, ARRAY(SELECT jsonb_object_keys(fields)) FROM sync_log
+            SELECT device_id, fields::text FROM sync_log
             WHERE owner_id = \(owner) AND entity = \(entity.rawValue) AND key = \(key) AND seq > \(base)
               AND op = 'put' AND device_id IS NOT NULL AND device_id <> \(device)
             ORDER BY seq
             """, logger: logger)
-        var puts: [(device: UUID, fields: Set<String>)] = []
-        for try await (writer, names) in rows.decode((UUID, [String]).self) { puts.append((writer, Set(names))) }
+        var puts: [(device: UUID, fields: SyncFields)] = []
+        let decoder = JSONDecoder()
+        for try await (writer, fields) in rows.decode((UUID, String).self) {
+            puts.append((writer, try decoder.decode(SyncFields.self, from: Data(fields.utf8))))
+        }
         return puts
     }
 
     // MARK: Idempotency
 
-    /// The first result of change `id`, if the account pushed it before.
-    func result(of id: UUID, owner: User.ID) async throws -> SyncResult? {
+    /// The first results of those of `ids` the account pushed before.
+    func results(of ids: [UUID], owner: User.ID) async throws -> [UUID: SyncResult] {
+        guard !ids.isEmpty else { return [:] }
         let rows = try await connection.query(
-            "SELECT status, code, message FROM sync_applied WHERE owner_id = \(owner) AND change_id = \(id)",
-            logger: logger)
-        for try await (status, code, message) in rows.decode((String, String?, String?).self) {
-            return SyncResult(
+            """
+            SELECT change_id, status, code, message FROM sync_applied
+            WHERE owner_id = \(owner) AND change_id = ANY(\(ids.map(SyncKey.text))::uuid[])
+            """, logger: logger)
+        var results: [UUID: SyncResult] = [:]
+        for try await (id, status, code, message) in rows.decode((UUID, String, String?, String?).self) {
+            results[id] = SyncResult(
                 id: id, status: SyncResult.Status(rawValue: status) ?? .refused,
                 code: code.map(SyncRefusal.init(rawValue:)), message: message)
         }
-        return nil
+        return results
     }
 
-    func record(_ result: SyncResult, owner: User.ID) async throws {
+    /// Records each result as its change's first, in one statement.
+    func record(_ results: [SyncResult], owner: User.ID) async throws {
+        guard !results.isEmpty else { return }
         try await connection.query(
             """
             INSERT INTO sync_applied (owner_id, change_id, status, code, message)
-            VALUES (\(owner), \(result.id), \(result.status.rawValue), \(result.code?.rawValue), \(result.message))
+            SELECT \(owner), u.id::uuid, u.status, NULLIF(u.code, ''), NULLIF(u.message, '')
+            FROM unnest(\(results.map { SyncKey.text($0.id) })::text[], \(results.map(\.status.rawValue))::text[],
+                        \(results.map { $0.code?.rawValue ?? "" })::text[], \(results.map { $0.message ?? "" })::text[])
+                 AS u(id, status, code, message)
             """, logger: logger)
     }
 
@@ -97,19 +155,26 @@ struct SyncLog {
 
     enum Burial: String {
         case deleted, refused
+
+        /// A buried record's identity in a page.
+        static func id(_ entity: SyncEntity, _ key: String) -> String { "\(entity.rawValue) \(key)" }
     }
 
-    /// Why `key` may not come back, and the record's label, if it is buried.
-    func tombstone(owner: User.ID, entity: SyncEntity, key: String) async throws -> (Burial, String)? {
+    /// The buried ones of `keys` (of any entity), by `Burial.id`: why each may not come back,
+    /// and the record's label.
+    func tombstones(owner: User.ID, keys: Set<String>) async throws -> [String: (Burial, String)] {
+        guard !keys.isEmpty else { return [:] }
         let rows = try await connection.query(
             """
-            SELECT reason, label FROM sync_tombstones
-            WHERE owner_id = \(owner) AND entity = \(entity.rawValue) AND key = \(key)
+            SELECT entity, key, reason, label FROM sync_tombstones
+            WHERE owner_id = \(owner) AND key = ANY(\(Array(keys))::text[])
             """, logger: logger)
-        for try await (reason, label) in rows.decode((String, String).self) {
-            return (Burial(rawValue: reason) ?? .deleted, label)
+        var found: [String: (Burial, String)] = [:]
+        for try await (entity, key, reason, label) in rows.decode((String, String, String, String).self) {
+            guard let entity = SyncEntity(rawValue: entity) else { continue }
+            found[Burial.id(entity, key)] = (Burial(rawValue: reason) ?? .deleted, label)
         }
-        return nil
+        return found
     }
 
     func bury(owner: User.ID, entity: SyncEntity, key: String, _ reason: Burial, label: String, seq: Int64?)

@@ -2,6 +2,7 @@ import ClubhouseDomain
 import ClubhouseSyncWire
 import Foundation
 import Hummingbird
+import Logging
 
 /// `/v1/sync`: push a device's changes, pull the account's log, hand a scene over to another
 /// device. The rules are in `SyncApplier`; docs/server.md says them.
@@ -24,16 +25,27 @@ struct SyncRoutes {
                 "a push carries at most \(SyncLimits.changesPerPush) changes (this one has \(body.changes.count))")
         }
         let logger = context.logger
-        let results = try await database.transaction { connection in
+        let results: [SyncResult]
+        do {
+            results = try await apply(body, owner: owner, guarded: false, logger: logger)
+        } catch  where DatabaseFailure.isRefusal(error) {
+            // A write PostgreSQL refused: the page again, each change under a savepoint.
+            results = try await apply(body, owner: owner, guarded: true, logger: logger)
+        }
+        return try JSONResponse.make(SyncPushResponse(results: results, serverTime: ServerClock.now()))
+    }
+
+    /// One page of changes in one transaction, under the account's lock.
+    private func apply(_ body: SyncPushRequest, owner: User.ID, guarded: Bool, logger: Logger) async throws
+        -> [SyncResult]
+    {
+        try await database.transaction { connection in
             let log = SyncLog(connection, logger: logger)
             try await log.lock(owner: owner)
             try await log.touch(device: body.device, owner: owner)
-            let applier = SyncApplier(connection, logger: logger, owner: owner, device: body.device)
-            var results: [SyncResult] = []
-            for change in body.changes { results.append(try await applier.apply(change)) }
-            return results
+            return try await SyncApplier(connection, logger: logger, owner: owner, device: body.device)
+                .apply(body.changes, guarded: guarded)
         }
-        return try JSONResponse.make(SyncPushResponse(results: results, serverTime: ServerClock.now()))
     }
 
     private func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
@@ -62,7 +74,9 @@ struct SyncRoutes {
             throw APIError.invalidField("scene", "scene must be a scene name (1–32 letters, digits, - or _)")
         }
         let name = body.deviceName.trimmingCharacters(in: .whitespaces)
-        do { try TypedText.check(name, field: "deviceName") } catch { throw APIError(error, field: "deviceName") }
+        do { try TypedText.check(name, field: "deviceName") } catch {
+            throw APIError.invalidField("deviceName", error.message)
+        }
         guard SyncLimits.deviceNameLength.contains(TypedText.length(name)) else {
             throw APIError.invalidField("deviceName", "deviceName must be 1–100 characters")
         }
@@ -71,6 +85,18 @@ struct SyncRoutes {
             throw APIError.invalidField("state", "state must be at most \(SyncLimits.handoffStateBytes) bytes of JSON")
         }
         let logger = context.logger
+        do {
+            try await store(body, name: name, state: state, owner: owner, logger: logger)
+        } catch  where DatabaseFailure.isRefusal(error) {
+            // JSON that PostgreSQL's jsonb does not take (a \u0000 in a string).
+            throw APIError.invalidField("state", "state holds a value the server cannot store (\\u0000 in a string)")
+        }
+        return JSONResponse.noContent()
+    }
+
+    private func store(_ body: SyncHandoffPush, name: String, state: String, owner: User.ID, logger: Logger)
+        async throws
+    {
         try await database.transaction { connection in
             try await SyncLog(connection, logger: logger).touch(device: body.device, owner: owner, name: name)
             try await connection.query(
@@ -81,7 +107,6 @@ struct SyncRoutes {
                     state = excluded.state, made_at = excluded.made_at, received_at = now()
                 """, logger: logger)
         }
-        return JSONResponse.noContent()
     }
 
     private func handoff(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

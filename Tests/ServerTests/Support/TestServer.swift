@@ -8,11 +8,14 @@ import Logging
 /// Runs the server in-process on a fresh database of the shared test cluster, with scrypt at the
 /// testing cost (every test registers accounts).
 enum TestServer {
+    /// `prepare` runs on the empty database before the migrations (a database an older release made).
     static func run<Value: Sendable>(
         configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        prepare: @Sendable (TestDatabase) async throws -> Void = { _ in },
         _ test: @Sendable (API, TestDatabase) async throws -> Value
     ) async throws -> Value {
         let database = try await PostgresCluster.shared().createDatabase()
+        try await prepare(database)
         var configuration = ServerConfiguration(database: database.address, port: 0)
         configuration.hashCost = .testing
         // Dozens of tests run at once against one cluster.

@@ -1,5 +1,5 @@
 import Clubhouse
-import ClubhouseSyncWire
+internal import ClubhouseSyncWire
 import Foundation
 
 extension ClubhouseApp {
@@ -19,9 +19,7 @@ extension ClubhouseApp {
             handoff = try await server.handoff(device: device, scene: name)
         } catch let error as SyncError {
             await server.shutdown()
-            if case .unreachable(let url, let reason, _) = error {
-                throw SyncError.unreachable(url: url, reason: reason, waiting: (try? syncWaiting()) ?? 0)
-            }
+            if case .unreachable(let url, let reason, _) = error { throw SyncError.cannotConnect(url: url, reason: reason) }
             throw error
         }
         await server.shutdown()

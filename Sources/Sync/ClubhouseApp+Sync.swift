@@ -1,5 +1,5 @@
 import Clubhouse
-import ClubhouseSyncWire
+internal import ClubhouseSyncWire
 import Foundation
 
 extension ClubhouseApp {
@@ -17,9 +17,18 @@ extension ClubhouseApp {
         let address = try SyncServer.normalized(url)
         _ = try syncUser()
         let server = SyncServer(url: address)
-        defer { Task { await server.shutdown() } }
-        if register { _ = try await server.register(username: username, password: password) }
-        let token = try await server.signIn(username: username, password: password)
+        let token: String
+        do {
+            if register { _ = try await server.register(username: username, password: password) }
+            token = try await server.signIn(username: username, password: password)
+        } catch SyncError.unreachable(let url, let reason, _) {
+            await server.shutdown()
+            throw SyncError.cannotConnect(url: url, reason: reason)
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
         let name = deviceName ?? ProcessInfo.processInfo.hostName
         try setSyncRemote { user in
             SyncRemoteRecord(
@@ -131,10 +140,10 @@ extension ClubhouseApp {
             let answer = try await server.changes(device: device, after: cursor, limit: SyncLimits.defaultPageSize)
             clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
             let page = answer.value
-            // This device's own changes are already here.
-            let entries = page.changes.filter { $0.change?.device != device }.compactMap {
-                WireChange.pulled($0, offset: clock.current)
-            }
+            // This device's own changes are applied too: in log order they restore what the
+            // server holds when another device's change came in between (a pending field of this
+            // device is still never overwritten).
+            let entries = page.changes.compactMap { WireChange.pulled($0, offset: clock.current) }
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
             try syncApply(entries, next: page.next)
             report.pulled += entries.filter { if case .change = $0 { true } else { false } }.count

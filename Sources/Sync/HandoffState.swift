@@ -1,5 +1,5 @@
 import Clubhouse
-import ClubhouseSyncWire
+internal import ClubhouseSyncWire
 
 /// A navigation state as another device can read it: record ids replaced by keys (players,
 /// gathers and questions by their UUID; books keep their ISBN), and back. Drafts travel with

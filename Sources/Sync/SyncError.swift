@@ -11,6 +11,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server could not be reached (refused, timed out, no such host, cut off); `waiting`
     /// changes are still queued.
     case unreachable(url: String, reason: String, waiting: Int)
+    /// The server could not be reached to sign in (`remote set`) or fetch a handoff.
+    case cannotConnect(url: String, reason: String)
     /// The stored token no longer signs in (expired or revoked): run `remote set` again.
     case signedOut(url: String)
     /// The server refused the username and password.
@@ -32,6 +34,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "'\(url)' is not a server address; give one such as https://club.example.org"
         case .unreachable(let url, let reason, let waiting):
             "could not sync with \(url): \(reason); nothing was lost, \(Self.changes(waiting)) to be sent"
+        case .cannotConnect(let url, let reason): "could not reach \(url): \(reason)"
         case .signedOut(let url):
             "\(url) no longer accepts this device's sign-in (expired or revoked); run clubhouse remote set again"
         case .wrongCredentials: "the server refused that username and password"

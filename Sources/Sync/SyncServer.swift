@@ -1,8 +1,8 @@
-import AsyncHTTPClient
-import ClubhouseSyncWire
+internal import AsyncHTTPClient
+internal import ClubhouseSyncWire
 import Foundation
-import NIOCore
-import NIOHTTP1
+internal import NIOCore
+internal import NIOHTTP1
 
 /// The server's `/v1` API as this device uses it: sign in, push, pull, handoff. One value per
 /// sync; ``shutdown()`` when done. The token goes in the Authorization header and nowhere else
@@ -167,7 +167,7 @@ final class SyncServer: Sendable {
             return "connection refused"
         }
         if text.contains("deadlineExceeded") || text.contains("readTimeout") { return "the server did not answer in time" }
-        if text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("getaddrinfo")
+        if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("getaddrinfo")
             || text.contains("lookup")
         {
             return "the host name could not be resolved"

@@ -1,5 +1,5 @@
 import Clubhouse
-import ClubhouseSyncWire
+internal import ClubhouseSyncWire
 import Foundation
 
 /// Between the outbox (fields as JSON text, instants in this device's clock) and the wire

@@ -25,8 +25,7 @@ struct DeviceSyncTests {
         }
 
         func players() throws -> [Player] {
-            guard case .players(let window) = try app.readWindow(count: 100) else { return [] }
-            return window.rows
+            try app.readPlayers(around: nil, count: 100).rows
         }
     }
 

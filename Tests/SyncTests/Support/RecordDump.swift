@@ -18,12 +18,33 @@ struct RecordDump: Equatable, CustomStringConvertible {
     static let instantFields: Set<String> = ["startedAt", "endedAt", "timerStartedMs", "askedAt"]
     static let instantTolerance: Int64 = 2_000
 
-    /// A put's fields over the record (all of them for a create), or the record gone.
+    /// A put's fields over the record (all of them for a create), or the record gone. A player
+    /// gone leaves the gathers' seats where they sat without a player (each keeps the name and the
+    /// rest as the player was then), as every device and the server's tables do: the log does not
+    /// repeat those gathers.
     mutating func apply(_ entity: SyncEntity, key: String, op: SyncOp, fields: SyncFields) {
         let record = Record(entity: entity, key: key)
         switch op {
-        case .delete: records[record] = nil
+        case .delete:
+            records[record] = nil
+            if entity == .player { unseat(key) }
         case .put: records[record, default: [:]].merge(fields) { $1 }
+        }
+    }
+
+    private mutating func unseat(_ player: String) {
+        for (record, fields) in records where record.entity == .gather {
+            guard case .object(var teams)? = fields["teams"] else { continue }
+            for (team, seats) in teams {
+                guard case .array(let list) = seats else { continue }
+                teams[team] = .array(
+                    list.map { seat in
+                        guard case .object(var values) = seat, values["player"] == .string(player) else { return seat }
+                        values["player"] = .null
+                        return .object(values)
+                    })
+            }
+            records[record]?["teams"] = .object(teams)
         }
     }
 

@@ -101,6 +101,12 @@ let package = Package(
             dependencies: ["Clubhouse", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/SessionBenchmark"
         ),
+        // A device's sync against a real server: push, pull, no-change round trip (scripts/sync-benchmark).
+        .executableTarget(
+            name: "SyncBenchmark",
+            dependencies: ["Clubhouse", "ClubhouseSync", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/SyncBenchmark"
+        ),
         // The terminal app's keystroke to frame with 1 000 000 players (swift run -c release TerminalBenchmark).
         .executableTarget(
             name: "TerminalBenchmark",
@@ -147,6 +153,19 @@ let package = Package(
         ),
 
         .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
+        // A throwaway PostgreSQL cluster and the built clubhouse-server as a process: shared by the
+        // server's tests and the sync tests.
+        .target(
+            name: "ClubhouseServerTestSupport",
+            dependencies: [
+                "ClubhouseServer", "ClubhouseTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
@@ -189,9 +208,23 @@ let package = Package(
             dependencies: [
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
                 "ClubhouseSyncWire", "Clubhouse", "ClubhouseSync",
+                "ClubhouseServerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        // Several devices (real SQLite files, the library and the built clubhouse) syncing through
+        // the built clubhouse-server on a throwaway PostgreSQL: convergence, the conflict policy
+        // rule by rule (docs/sync.md), faults (SIGKILL mid-sync), isolation, the clock, handoff.
+        .testTarget(
+            name: "SyncTests",
+            dependencies: [
+                "Clubhouse", "ClubhouseSync", "ClubhouseSyncWire", "ClubhouseCLI", "ClubhouseServerMain",
+                "ClubhouseServer", "ClubhouseTestSupport", "ClubhouseServerTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import ClubhouseServer
+@_exported import ClubhouseServerTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -28,27 +29,6 @@ enum TestServer {
         let app = ClubhouseServer.application(configuration, logger: logger)
         return try await app.test(.router) { client in try await test(API(client: client), database) }
     }
-}
-
-/// A JSON answer from the server.
-struct Reply: Sendable {
-    let status: HTTPResponse.Status
-    let headers: HTTPFields
-    let body: Data
-
-    var json: Any? { try? JSONSerialization.jsonObject(with: body) }
-    var object: [String: Any] { json as? [String: Any] ?? [:] }
-    subscript(key: String) -> Any? { object[key] }
-
-    /// The `error` object of an error reply.
-    var error: (code: String, message: String, field: String?)? {
-        guard let error = object["error"] as? [String: Any], let code = error["code"] as? String,
-            let message = error["message"] as? String
-        else { return nil }
-        return (code, message, error["field"] as? String)
-    }
-
-    var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A client of the API under test: raw requests, and the common steps (an account signed in).

@@ -1,7 +1,9 @@
 import ClubhouseDomain
 import PostgresNIO
 
-/// Players in SQL, always by owner: another account's id is simply not found.
+/// Players in SQL, always by owner: another account's id is simply not found. The routes' own
+/// statements check the request's bearer token in the same statement (they start from its live
+/// row in `tokens`), so a request is one round trip to PostgreSQL where one statement does it.
 struct PlayerStore {
     let connection: PostgresConnection
     let logger: Logger
@@ -12,6 +14,8 @@ struct PlayerStore {
     }
 
     typealias Row = (Int64, Int64, String, Int?, String?, String?, String?)
+    /// The token's owner, then a player's columns if the statement found one.
+    typealias SignedInRow = (Int64, Int64?, Int64?, String?, Int?, String?, String?, String?)
 
     static func player(_ row: Row) -> Player {
         Player(
@@ -19,64 +23,108 @@ struct PlayerStore {
             position: row.5.flatMap(Position.init(rawValue:)), favouriteTeam: row.6)
     }
 
-    func insert(_ draft: PlayerDraft, owner: User.ID) async throws -> Player {
+    /// The player of a signed-in row, if it holds one; records the token's owner.
+    static func player(_ row: SignedInRow, signIn: SignIn) throws -> Player? {
+        let owner = try signIn.found(row.0)
+        guard let id = row.1, let name = row.3 else { return nil }
+        return player((id, row.2 ?? owner, name, row.4, row.5, row.6, row.7))
+    }
+
+    /// Adds a player for the token's owner, in one statement: nothing is written for a token
+    /// that signs nobody in.
+    func insert(_ draft: PlayerDraft, signIn: SignIn) async throws -> Player {
         let rows = try await connection.query(
             """
             INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
-            VALUES (\(owner), \(draft.name), \(draft.age), \(draft.skill?.rawValue), \(draft.position?.rawValue),
-                    \(draft.favouriteTeam))
+            SELECT t.user_id, \(draft.name), \(draft.age), \(draft.skill?.rawValue), \(draft.position?.rawValue),
+                   \(draft.favouriteTeam)
+            FROM tokens t WHERE t.hash = \(signIn.hash) AND t.expires_at > now()
             RETURNING id, owner_id, name, age, skill, position, favourite_team
             """, logger: logger)
-        for try await row in rows.decode(Row.self) { return Self.player(row) }
-        throw APIError.unexpected
+        for try await row in rows.decode(Row.self) {
+            let player = Self.player(row)
+            try signIn.found(player.ownerID)
+            return player
+        }
+        throw APIError.unauthorized
     }
 
-    /// One player; `locking` holds its row until the transaction ends (an edit reads then writes).
-    func find(_ id: Player.ID, owner: User.ID, locking: Bool = false) async throws -> Player? {
-        let rows =
-            locking
-            ? try await connection.query(
-                """
-                SELECT id, owner_id, name, age, skill, position, favourite_team FROM players
-                WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-                """, logger: logger)
-            : try await connection.query(
-                """
-                SELECT id, owner_id, name, age, skill, position, favourite_team FROM players
-                WHERE id = \(id) AND owner_id = \(owner)
-                """, logger: logger)
+    /// One player of the token's owner, checking the token in the same statement.
+    func find(_ id: Player.ID, signIn: SignIn) async throws -> Player? {
+        let rows = try await connection.query(
+            """
+            SELECT t.user_id, p.id, p.owner_id, p.name, p.age, p.skill, p.position, p.favourite_team
+            FROM tokens t LEFT JOIN players p ON p.owner_id = t.user_id AND p.id = \(id)
+            WHERE t.hash = \(signIn.hash) AND t.expires_at > now()
+            """, logger: logger)
+        for try await row in rows.decode(SignedInRow.self) { return try Self.player(row, signIn: signIn) }
+        throw APIError.unauthorized
+    }
+
+    /// One player of `owner` (a gather's teams, read in the gather's transaction).
+    func find(_ id: Player.ID, owner: User.ID) async throws -> Player? {
+        let rows = try await connection.query(
+            """
+            SELECT id, owner_id, name, age, skill, position, favourite_team FROM players
+            WHERE id = \(id) AND owner_id = \(owner)
+            """, logger: logger)
         for try await row in rows.decode(Row.self) { return Self.player(row) }
         return nil
     }
 
-    /// Keyset paging: the next `limit` players after id `after`, by id.
-    func page(owner: User.ID, after: Player.ID, limit: Int) async throws -> [Player] {
+    /// Keyset paging: the token owner's next `limit` players after id `after`, by id.
+    func page(signIn: SignIn, after: Player.ID, limit: Int) async throws -> [Player] {
         let rows = try await connection.query(
             """
-            SELECT id, owner_id, name, age, skill, position, favourite_team FROM players
-            WHERE owner_id = \(owner) AND id > \(after) ORDER BY id LIMIT \(limit)
+            SELECT t.user_id, p.id, p.owner_id, p.name, p.age, p.skill, p.position, p.favourite_team
+            FROM tokens t LEFT JOIN LATERAL (
+                SELECT * FROM players WHERE owner_id = t.user_id AND id > \(after) ORDER BY id LIMIT \(limit)
+            ) p ON true
+            WHERE t.hash = \(signIn.hash) AND t.expires_at > now()
+            ORDER BY p.id
             """, logger: logger)
         var players: [Player] = []
-        for try await row in rows.decode(Row.self) { players.append(Self.player(row)) }
+        var signedIn = false
+        for try await row in rows.decode(SignedInRow.self) {
+            signedIn = true
+            if let player = try Self.player(row, signIn: signIn) { players.append(player) }
+        }
+        guard signedIn else { throw APIError.unauthorized }
         return players
     }
 
-    func update(_ id: Player.ID, to draft: PlayerDraft, owner: User.ID) async throws -> Player {
+    /// Stores `draft` over `player` only if the row still holds what `player` was read with (an
+    /// edit reads, applies the rule, then writes: without a transaction's lock, a change made in
+    /// between makes this return nil, and the edit is made again on the new row).
+    func update(_ player: Player, to draft: PlayerDraft) async throws -> Player? {
         let rows = try await connection.query(
             """
             UPDATE players SET name = \(draft.name), age = \(draft.age), skill = \(draft.skill?.rawValue),
                 position = \(draft.position?.rawValue), favourite_team = \(draft.favouriteTeam)
-            WHERE id = \(id) AND owner_id = \(owner)
+            WHERE id = \(player.id) AND owner_id = \(player.ownerID) AND name = \(player.name)
+                AND age IS NOT DISTINCT FROM \(player.age)
+                AND skill IS NOT DISTINCT FROM \(player.skill?.rawValue)
+                AND position IS NOT DISTINCT FROM \(player.position?.rawValue)
+                AND favourite_team IS NOT DISTINCT FROM \(player.favouriteTeam)
             RETURNING id, owner_id, name, age, skill, position, favourite_team
             """, logger: logger)
         for try await row in rows.decode(Row.self) { return Self.player(row) }
-        throw ClubhouseError.playerNotFound(id)
+        return nil
     }
 
-    func delete(_ id: Player.ID, owner: User.ID) async throws -> Bool {
+    /// Deletes one of the token owner's players, checking the token in the same statement;
+    /// whether there was one.
+    func delete(_ id: Player.ID, signIn: SignIn) async throws -> Bool {
         let rows = try await connection.query(
-            "DELETE FROM players WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
-        for try await _ in rows { return true }
-        return false
+            """
+            WITH t AS (SELECT user_id FROM tokens WHERE hash = \(signIn.hash) AND expires_at > now()),
+                d AS (DELETE FROM players p USING t WHERE p.id = \(id) AND p.owner_id = t.user_id RETURNING p.id)
+            SELECT t.user_id, d.id FROM t LEFT JOIN d ON true
+            """, logger: logger)
+        for try await (owner, deleted) in rows.decode((Int64, Int64?).self) {
+            try signIn.found(owner)
+            return deleted != nil
+        }
+        throw APIError.unauthorized
     }
 }

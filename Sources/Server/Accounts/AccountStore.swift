@@ -101,10 +101,7 @@ package struct AccountStore: Sendable {
 
     /// The account a token signs in, if the token exists and has not expired.
     package func owner(ofToken hash: ByteBuffer) async throws -> User.ID? {
-        let rows = try await connection.query(
-            "SELECT user_id FROM tokens WHERE hash = \(hash) AND expires_at > now()",
-            logger: logger)
-        for try await id in rows.decode(Int64.self) { return id }
+        for try await id in try await connection.execute(TokenOwnerStatement(hash: hash), logger: logger) { return id }
         return nil
     }
 

@@ -33,15 +33,9 @@ struct PlayerStore {
     /// Adds a player for the token's owner, in one statement: nothing is written for a token
     /// that signs nobody in.
     func insert(_ draft: PlayerDraft, signIn: SignIn) async throws -> Player {
-        let rows = try await connection.query(
-            """
-            INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
-            SELECT t.user_id, \(draft.name), \(draft.age), \(draft.skill?.rawValue), \(draft.position?.rawValue),
-                   \(draft.favouriteTeam)
-            FROM tokens t WHERE t.hash = \(signIn.hash) AND t.expires_at > now()
-            RETURNING id, owner_id, name, age, skill, position, favourite_team
-            """, logger: logger)
-        for try await row in rows.decode(Row.self) {
+        let rows = try await connection.execute(
+            PlayerStatements.Insert(hash: signIn.hash, draft: draft), logger: logger)
+        for try await row in rows {
             let player = Self.player(row)
             try signIn.found(player.ownerID)
             return player
@@ -51,13 +45,8 @@ struct PlayerStore {
 
     /// One player of the token's owner, checking the token in the same statement.
     func find(_ id: Player.ID, signIn: SignIn) async throws -> Player? {
-        let rows = try await connection.query(
-            """
-            SELECT t.user_id, p.id, p.owner_id, p.name, p.age, p.skill, p.position, p.favourite_team
-            FROM tokens t LEFT JOIN players p ON p.owner_id = t.user_id AND p.id = \(id)
-            WHERE t.hash = \(signIn.hash) AND t.expires_at > now()
-            """, logger: logger)
-        for try await row in rows.decode(SignedInRow.self) { return try Self.player(row, signIn: signIn) }
+        let rows = try await connection.execute(PlayerStatements.Find(hash: signIn.hash, id: id), logger: logger)
+        for try await row in rows { return try Self.player(row, signIn: signIn) }
         throw APIError.unauthorized
     }
 
@@ -97,18 +86,8 @@ struct PlayerStore {
     /// edit reads, applies the rule, then writes: without a transaction's lock, a change made in
     /// between makes this return nil, and the edit is made again on the new row).
     func update(_ player: Player, to draft: PlayerDraft) async throws -> Player? {
-        let rows = try await connection.query(
-            """
-            UPDATE players SET name = \(draft.name), age = \(draft.age), skill = \(draft.skill?.rawValue),
-                position = \(draft.position?.rawValue), favourite_team = \(draft.favouriteTeam)
-            WHERE id = \(player.id) AND owner_id = \(player.ownerID) AND name = \(player.name)
-                AND age IS NOT DISTINCT FROM \(player.age)
-                AND skill IS NOT DISTINCT FROM \(player.skill?.rawValue)
-                AND position IS NOT DISTINCT FROM \(player.position?.rawValue)
-                AND favourite_team IS NOT DISTINCT FROM \(player.favouriteTeam)
-            RETURNING id, owner_id, name, age, skill, position, favourite_team
-            """, logger: logger)
-        for try await row in rows.decode(Row.self) { return Self.player(row) }
+        let rows = try await connection.execute(PlayerStatements.Update(player: player, draft: draft), logger: logger)
+        for try await row in rows { return Self.player(row) }
         return nil
     }
 

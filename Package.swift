@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "Clubhouse", targets: ["Clubhouse"]),
         .executable(name: "clubhouse", targets: ["ClubhouseCLI"]),
         .executable(name: "clubhouse-server", targets: ["ClubhouseServerMain"]),
+        // The sync protocol's wire types, shared by the server and the device side (Foundation only).
+        .library(name: "ClubhouseSyncWire", targets: ["ClubhouseSyncWire"]),
+        // Sync with a clubhouse-server: a product of its own, so an app embedding only Clubhouse
+        // does not pull in SwiftNIO.
+        .library(name: "ClubhouseSync", targets: ["ClubhouseSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -27,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        // The device's HTTP client for sync (ClubhouseSync).
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     ],
     targets: [
         .target(name: "ClubhouseDomain", path: "Sources/Domain"),
@@ -60,6 +67,16 @@ let package = Package(
                 "ClubhouseSecurity",
             ]
         ),
+        // Sync with a clubhouse-server (`ClubhouseApp.sync()`): push, pull, handoff over HTTP. The
+        // SQLite side (outbox, applying pages) is Persistence's; this is its public face.
+        .target(
+            name: "ClubhouseSync",
+            dependencies: [
+                "Clubhouse", "ClubhouseSyncWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Sources/Sync"
+        ),
         // How untrusted text is shown on a terminal (escapes) and how wide it is: shared by the CLI
         // and the terminal app, on the public API alone.
         .target(name: "ClubhouseText", dependencies: ["Clubhouse"], path: "Sources/Text"),
@@ -72,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "ClubhouseCLI",
             dependencies: [
-                "Clubhouse", "ClubhouseText", "ClubhouseTerminal",
+                "Clubhouse", "ClubhouseSync", "ClubhouseText", "ClubhouseTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +100,12 @@ let package = Package(
             name: "SessionBenchmark",
             dependencies: ["Clubhouse", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/SessionBenchmark"
+        ),
+        // A device's sync against a real server: push, pull, no-change round trip (scripts/sync-benchmark).
+        .executableTarget(
+            name: "SyncBenchmark",
+            dependencies: ["Clubhouse", "ClubhouseSync", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/SyncBenchmark"
         ),
         // The terminal app's keystroke to frame with 1 000 000 players (swift run -c release TerminalBenchmark).
         .executableTarget(
@@ -100,6 +123,10 @@ let package = Package(
             path: "Plugins/EmbedMigrationsPlugin"
         ),
 
+        // The sync protocol as both sides encode it: changes, pages, notices, handoffs. Foundation
+        // only, so that neither side pulls in the other's dependencies.
+        .target(name: "ClubhouseSyncWire", path: "Sources/SyncWire"),
+
         // The server's PostgreSQL schema: ServerMigrations/*.sql, embedded by the same plugin.
         .target(
             name: "ClubhouseServerSchema", path: "ServerMigrations", exclude: ["README.md"],
@@ -108,7 +135,7 @@ let package = Package(
         .target(
             name: "ClubhouseServer",
             dependencies: [
-                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema",
+                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema", "ClubhouseSyncWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -126,9 +153,23 @@ let package = Package(
         ),
 
         .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
+        // A throwaway PostgreSQL cluster and the built clubhouse-server as a process: shared by the
+        // server's tests and the sync tests.
+        .target(
+            name: "ClubhouseServerTestSupport",
+            dependencies: [
+                "ClubhouseServer", "ClubhouseTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
+        .testTarget(name: "SyncWireTests", dependencies: ["ClubhouseSyncWire"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: ["ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport"]),
@@ -156,6 +197,7 @@ let package = Package(
             dependencies: [
                 "ClubhouseCLI", "EmbeddingExample", "Clubhouse", "ClubhouseTestSupport", "ClubhouseDomain",
                 "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity",
+                "ClubhouseSync",
             ],
             exclude: ["Fixtures"]
         ),
@@ -165,9 +207,24 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
+                "ClubhouseSyncWire", "Clubhouse", "ClubhouseSync",
+                "ClubhouseServerTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        // Several devices (real SQLite files, the library and the built clubhouse) syncing through
+        // the built clubhouse-server on a throwaway PostgreSQL: convergence, the conflict policy
+        // rule by rule (docs/sync.md), faults (SIGKILL mid-sync), isolation, the clock, handoff.
+        .testTarget(
+            name: "SyncTests",
+            dependencies: [
+                "Clubhouse", "ClubhouseSync", "ClubhouseSyncWire", "ClubhouseCLI", "ClubhouseServerMain",
+                "ClubhouseServer", "ClubhouseTestSupport", "ClubhouseServerTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

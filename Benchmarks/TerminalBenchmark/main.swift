@@ -1,9 +1,12 @@
 // The terminal app's keystroke to frame, in process, with a large players list: each key goes
 // through the session (KeyMap, then ClubhouseApp's one road, then the rows in view), is drawn
 // (ScreenDrawing) and diffed against the frame before (FrameDiff); the terminal write is left
-// out. Prints p50/p99/max per kind of key in microseconds, and the bytes each writes.
+// out. Prints p50/p99/max per kind of key in microseconds (wall time, and this thread's CPU
+// time), and the bytes each writes. The database goes in a new folder under --folder (default:
+// the system's temporary folder; give /dev/shm for a file in memory, which leaves out the disk's
+// fsync of each keystroke's commit).
 //
-//   swift run -c release TerminalBenchmark [--players 1000000] [--keys 2000]
+//   swift run -c release TerminalBenchmark [--players 1000000] [--keys 2000] [--folder /dev/shm]
 import Clubhouse
 import ClubhouseTerminal
 import Foundation
@@ -11,18 +14,20 @@ import GRDB
 
 var players = 1_000_000
 var keys = 2_000
+var parent = NSTemporaryDirectory()
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--players": players = arguments.next().flatMap(Int.init) ?? players
     case "--keys": keys = arguments.next().flatMap(Int.init) ?? keys
+    case "--folder": parent = arguments.next() ?? parent
     default:
-        print("usage: TerminalBenchmark [--players N] [--keys N]")
+        print("usage: TerminalBenchmark [--players N] [--keys N] [--folder PATH]")
         exit(64)
     }
 }
 
-let folder = NSTemporaryDirectory() + "clubhouse-terminal-bench-" + UUID().uuidString
+let folder = (parent as NSString).appendingPathComponent("clubhouse-terminal-bench-" + UUID().uuidString)
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
 defer { try? FileManager.default.removeItem(atPath: folder) }
 let path = folder + "/bench.sqlite"
@@ -48,14 +53,25 @@ shown = session.frame()
 
 let clock = ContinuousClock()
 var timings: [String: [Duration]] = [:]
+// The CPU time of this thread too (the library runs SQLite on it): what a key costs whatever
+// else the machine's cores are doing, which wall time on a shared machine does not tell.
+var cpuTimings: [String: [Duration]] = [:]
+
+func threadCPU() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+}
 var bytes: [String: [Int]] = [:]
 
 @MainActor func press(_ name: String, _ key: Key) {
     let start = clock.now
+    let startCPU = threadCPU()
     _ = session.handle(key)
     let frame = session.frame()
     let written = diff.bytes(from: shown, to: frame)
     timings[name, default: []].append(clock.now - start)
+    cpuTimings[name, default: []].append(threadCPU() - startCPU)
     bytes[name, default: []].append(written.count)
     shown = frame
 }
@@ -76,24 +92,34 @@ guard session.screen == .form else {
     exit(1)
 }
 for round in 0..<keys / 4 {
-    press("type", round % 50 == 49 ? .backspace : .character("a"))
+    // Now and then Tab: the cursor's field is stored too, one transaction a move.
+    if round % 50 == 25 {
+        press("field", .tab)
+    } else {
+        press("type", round % 50 == 49 ? .backspace : .character("a"))
+    }
 }
 
 nonisolated func micros(_ duration: Duration) -> Int {
     Int(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)
 }
-print("players: \(players), keys: \(keys) (2 cores shared with other builds: figures are rough)")
-print("key       n     p50 µs   p99 µs   max µs   bytes p50  bytes max")
-for name in ["move", "open", "back", "tab", "type"] {
+print("players: \(players), keys: \(keys), database in \(parent)")
+print("key       n     p50 µs   p99 µs   max µs   cpu p50  cpu p99  bytes p50  bytes max")
+for name in ["move", "open", "back", "tab", "type", "field"] {
     let sorted = (timings[name] ?? []).sorted()
+    let cpu = (cpuTimings[name] ?? []).sorted()
     let sizes = (bytes[name] ?? []).sorted()
     guard !sorted.isEmpty else { continue }
-    func at(_ q: Double) -> Int { micros(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))]) }
+    func at(_ q: Double, _ list: [Duration] = sorted) -> Int {
+        micros(list[min(list.count - 1, Int(Double(list.count) * q))])
+    }
     print(
         name.padding(toLength: 8, withPad: " ", startingAt: 0),
         String(sorted.count).padding(toLength: 6, withPad: " ", startingAt: 0),
         String(at(0.5)).padding(toLength: 9, withPad: " ", startingAt: 0),
         String(at(0.99)).padding(toLength: 9, withPad: " ", startingAt: 0),
         String(micros(sorted.last!)).padding(toLength: 9, withPad: " ", startingAt: 0),
+        String(at(0.5, cpu)).padding(toLength: 8, withPad: " ", startingAt: 0),
+        String(at(0.99, cpu)).padding(toLength: 8, withPad: " ", startingAt: 0),
         String(sizes[sizes.count / 2]).padding(toLength: 11, withPad: " ", startingAt: 0), sizes.last!)
 }

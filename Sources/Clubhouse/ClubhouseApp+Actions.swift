@@ -55,6 +55,13 @@ extension ClubhouseApp {
         try perform(Command(.fill(fields)))
     }
 
+    /// Puts the cursor of the form on show in `field` (by name): saved with the screen, in its own
+    /// transaction, so a front end started again puts it back there.
+    @discardableResult
+    public func focus(_ field: String) throws -> Outcome {
+        try perform(Command(.focus(field)))
+    }
+
     /// Saves the form on show with its draft and `fields` typed over it.
     @discardableResult
     public func submit(_ fields: [(name: String, text: String)] = []) throws -> Outcome {

@@ -25,7 +25,7 @@ struct Clubhouse: ParsableCommand {
             PlayerCommand.self, GatherCommand.self, BookCommand.self, QuestionCommand.self, HomeCommand.self,
             TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
             HistoryCommand.self, UndoCommand.self, ReopenCommand.self, SceneCommand.self, CheckCommand.self,
-            BackupCommand.self, AppCommand.self,
+            BackupCommand.self, AppCommand.self, RemoteCommand.self, SyncCommand.self, ContinueCommand.self,
         ]
     )
 

@@ -142,6 +142,21 @@ package final class AppDatabase: UnitOfWork {
         }
     }
 
+    /// Runs `work` on the sync tables in one IMMEDIATE transaction (see `SyncStore`).
+    package func sync<T>(_ work: (SyncStore) throws -> T) throws -> T {
+        try checkStillThere()
+        return try mappingErrors { try queue.write { db in try work(SyncStore(db: db)) } }
+    }
+
+    /// Applies one pulled page and moves the user's cursor to `next`, in ONE transaction: a kill
+    /// at any moment leaves the page either applied with its cursor or not at all.
+    package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, next: Int64) throws {
+        try sync { store in
+            try SyncPageApply(store: store, user: user).apply(entries)
+            try store.db.execute(sql: "UPDATE sync_remote SET cursor = ? WHERE user_id = ?", arguments: [next, user])
+        }
+    }
+
     /// SQLite's `PRAGMA data_version` on this connection: it moves when another connection (another
     /// process, or another `AppDatabase` on the same file) commits, never for this one's own
     /// commits, so a long-lived client polls it to learn that someone else changed the file.

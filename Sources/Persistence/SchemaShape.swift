@@ -19,6 +19,7 @@ enum SchemaShape {
         5: 0x6f2b_a6c0_608e_1484,
         6: 0xb669_a4ba_cf16_794c,
         7: 0x16b0_4a3f_6e9e_e7a2,
+        8: 0x9770_59f4_f0c4_f7dd,
     ]
 
     struct Object: Equatable {

@@ -51,6 +51,20 @@ enum StoredValueCheck {
         ("questions", "answer", .text, false), ("questions", "created_at", .text, false),
         ("question_books", "question_id", .integer, false), ("question_books", "seat", .integer, false),
         ("question_books", "book_id", .integer, false),
+        ("players", "key", .text, true), ("gathers", "key", .text, true), ("questions", "key", .text, true),
+        ("sync_remote", "url", .text, false), ("sync_remote", "device_id", .text, false),
+        ("sync_remote", "device_name", .text, false), ("sync_remote", "server_username", .text, false),
+        ("sync_remote", "token", .text, false), ("sync_remote", "cursor", .integer, false),
+        ("sync_remote", "clock_offset_ms", .integer, false), ("sync_remote", "last_sync_at", .text, true),
+        ("sync_outbox", "user_id", .integer, false), ("sync_outbox", "change_id", .text, false),
+        ("sync_outbox", "entity", .text, false), ("sync_outbox", "key", .text, false),
+        ("sync_outbox", "op", .text, false), ("sync_outbox", "fields", .text, false),
+        ("sync_outbox", "base", .integer, false), ("sync_outbox", "made_at", .integer, false),
+        ("sync_outbox", "sent", .integer, false),
+        ("sync_notices", "user_id", .integer, false), ("sync_notices", "code", .text, false),
+        ("sync_notices", "message", .text, false), ("sync_notices", "entity", .text, true),
+        ("sync_notices", "key", .text, true), ("sync_notices", "told", .integer, false),
+        ("sync_notices", "created_at", .text, false),
     ]
 
     /// Enum columns without a CHECK constraint (the copies kept in gather_players).
@@ -64,7 +78,8 @@ enum StoredValueCheck {
         ("users", "created_at"), ("sessions", "started_at"), ("sessions", "ended_at"),
         ("navigation_state", "updated_at"), ("navigation_journal", "at"), ("pending_link", "created_at"),
         ("players", "created_at"), ("gathers", "started_at"), ("gathers", "ended_at"), ("books", "created_at"),
-        ("books", "updated_at"), ("questions", "created_at"),
+        ("books", "updated_at"), ("questions", "created_at"), ("sync_remote", "last_sync_at"),
+        ("sync_notices", "created_at"),
     ]
 
     /// At most this many rows are named per check; a whole damaged table is one line more.

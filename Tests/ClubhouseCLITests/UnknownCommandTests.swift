@@ -37,7 +37,7 @@ import Testing
                 == "Unknown command 'player foo'. The player commands are add, list, show, edit and delete.")
         #expect(
             message(["team"])
-                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, check, backup and app."
+                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, check, backup, app, remote, sync and continue."
         )
     }
 

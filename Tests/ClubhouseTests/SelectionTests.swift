@@ -178,8 +178,10 @@ import Testing
             return
         }
         #expect(questions.rows.isEmpty)
+        // Home's items are a short list (TypingTests): a selection, but no window to read.
         try app.select(.home)
         #expect(throws: ClubhouseError.self) { try app.readWindow(count: 10) }
+        try app.open("players/new")
         #expect(throws: ClubhouseError.self) { try app.moveSelection(.by(1)) }
         #expect(throws: ClubhouseError.self) { try app.readPlayers(around: nil, count: 0) }
     }

@@ -12,12 +12,12 @@ import Testing
         try clubhouse.addPlayers("Zoë", "Kai")
         let result = try clubhouse.run(["check"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "ok: \(path) passed every check (schema 7)\n")
+        #expect(result.stdout == "ok: \(path) passed every check (schema 8)\n")
         #expect(result.stderr.isEmpty)
     }
 
     /// Saved navigation is checked against the data as a restore would see it: a screen whose
-    /// record is gone, a draft its form refuses, a kept draft of a deleted player. Check writes
+    /// record is gone, a draft field its form does not have, a kept draft of a deleted player. Check writes
     /// nothing; the next command cuts and saves, and check passes again.
     @Test func savedNavigationIsCheckedAgainstTheData() throws {
         let folder = try TemporaryFolder()
@@ -30,7 +30,7 @@ import Testing
             """
             UPDATE navigation_state SET
                 stacks = json_set(stacks, '$.library', json('[{"path":"library"},{"path":"books/9780306406157"}]')),
-                kept_drafts = '[{"path":"players/1/edit/age","draft":{"age":"3"}}]'
+                kept_drafts = '[{"path":"players/1/edit/age","draft":{"age":"3","name":"Zed"}}]'
             """)
         try sqlite(path, "DELETE FROM players WHERE id = 2")
         let before = try databaseDump(path)
@@ -40,7 +40,7 @@ import Testing
             result.stdout == """
                 problem: navigation_state of user 1: no player 2: cut players/2 > players/2/edit/age from the players tab; you are on players
                 problem: navigation_state of user 1: no book 9780306406157: cut books/9780306406157 from the library tab; you are on players
-                problem: navigation_state of user 1: the draft of players/1/edit/age had fields its form does not accept (age); they were dropped
+                problem: navigation_state of user 1: the draft of players/1/edit/age had fields its form does not have (name); they were dropped
 
                 """)
         #expect(result.stderr == "error: 3 problems found in \(path)\n")
@@ -85,7 +85,7 @@ import Testing
             "PRAGMA foreign_keys = 0; INSERT INTO players (owner_id, name) VALUES (42, 'ghost')",
             ["players row 3: owner_id refers to a users row that does not exist"]
         ),
-        ("CREATE TABLE extra (x)", ["schema 7: unexpected table extra"]),
+        ("CREATE TABLE extra (x)", ["schema 8: unexpected table extra"]),
     ])
     func tamperedRowsAreReported(_ tampering: String, _ problems: [String]) throws {
         let folder = try TemporaryFolder()
@@ -183,7 +183,7 @@ import Testing
         let path = try Fixtures.copy("release-0.2-v2.sqlite", in: folder)
         let result = try ClubhouseProcess(database: path).run(["check"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr == "note: schema 2 is older than 7; the next command upgrades it\n")
+        #expect(result.stderr == "note: schema 2 is older than 8; the next command upgrades it\n")
         #expect(try sqlite(path, "PRAGMA user_version") == "2")
     }
 
@@ -204,7 +204,7 @@ import Testing
         let copy = folder.path("copy.sqlite")
         let result = try clubhouse.run(["backup", copy])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema 7, "))
+        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema 8, "))
         let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try ClubhouseProcess(database: copy).run(["check"]).status == 0)

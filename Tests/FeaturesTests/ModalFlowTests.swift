@@ -12,6 +12,7 @@ private final class TestModalForm: FormCoordinator {
     let router: any Router
     var depth = 0
     var draft = FormDraft()
+    var focus: String?
     let fields = [FormField(name: "title", label: "Title", hint: "any text", isRequired: true)]
 
     init(router: any Router) { self.router = router }

@@ -26,7 +26,10 @@ import Testing
         #expect(
             throws: StorageError.schemaMismatch(
                 path: path, version: AppDatabase.schemaVersion,
-                problems: ["missing index gather_players_player", "missing table gather_players"])
+                problems: [
+                    "missing index gather_players_player", "missing table gather_players",
+                    "missing trigger sync_gather_players_insert", "missing trigger sync_gather_players_update",
+                ])
         ) {
             try AppDatabase.open(path: path)
         }

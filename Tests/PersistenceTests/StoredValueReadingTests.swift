@@ -31,7 +31,9 @@ import Testing
         }
         #expect(constraints.allSatisfy { !$0.columns.isEmpty })
         #expect(
-            constraints.filter { $0.table == "players" }.map(\.columns) == [["name"], ["age"], ["skill"], ["position"]])
+            constraints.filter { $0.table == "players" }.map(\.columns) == [
+                ["name"], ["age"], ["skill"], ["position"], ["key"],
+            ])
         #expect(
             constraints.filter { $0.table == "gathers" && $0.columns.count > 1 }.map(\.columns) == [
                 ["ended_at", "winner"], ["timer_state", "timer_started_ms"],

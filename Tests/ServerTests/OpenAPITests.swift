@@ -38,6 +38,46 @@ struct OpenAPITests {
         }
     }
 
+    /// The sync endpoints: a push whose second device replaces the first's field (a notice in
+    /// the first's pull), a refusal, the limits, handoffs both ways.
+    func syncTour(_ tour: Tour) async throws {
+        let laptop = UUID().uuidString.lowercased()
+        let phone = UUID().uuidString.lowercased()
+        let key = UUID().uuidString.lowercased()
+        func push(_ device: String, _ changes: [String]) -> String {
+            #"{"device":"\#(device)","changes":[\#(changes.joined(separator: ","))]}"#
+        }
+        func put(_ fields: String, key: String = key) -> String {
+            #"{"id":"\#(UUID())","entity":"player","key":"\#(key)","op":"put","fields":\#(fields),"base":0,"madeAt":1}"#
+        }
+        try await tour.call(
+            .post, "/v1/sync/push",
+            json: push(laptop, [put(#"{"name":"Ana","age":null,"skill":null,"position":null,"favouriteTeam":null}"#)]),
+            expect: 200)
+        let refused = try await tour.call(
+            .post, "/v1/sync/push", json: push(phone, [put(#"{"name":"Bea"}"#), put(#"{"age":3}"#, key: "x")]),
+            expect: 200)
+        #expect(refused.text.contains(#""code":"invalid""#))
+        try await tour.call(.post, "/v1/sync/push", json: push(phone, ["1"]), expect: 400)
+        try await tour.call(.post, "/v1/sync/push", json: "nope", expect: 400)
+        try await tour.call(
+            .post, "/v1/sync/push", json: push(phone, [put("\"\(String(repeating: "x", count: 4_200_000))\"")]),
+            expect: 413)
+        let pulled = try await tour.call(.get, "/v1/sync/changes", "/v1/sync/changes?device=\(laptop)", expect: 200)
+        #expect(pulled.text.contains(#""notice":{"#))
+        try await tour.call(.get, "/v1/sync/changes", "/v1/sync/changes?device=\(phone)&after=1&limit=1", expect: 200)
+        try await tour.call(.get, "/v1/sync/changes", "/v1/sync/changes?device=x", expect: 400)
+        let handoff =
+            #"{"device":"\#(laptop)","scene":"main","deviceName":"laptop","state":{"tab":"players"},"madeAt":5}"#
+        try await tour.call(.put, "/v1/sync/handoff", json: handoff, expect: 204)
+        try await tour.call(.put, "/v1/sync/handoff", json: #"{"device":"\#(laptop)"}"#, expect: 400)
+        try await tour.call(
+            .put, "/v1/sync/handoff", json: #"{"pad":"\#(String(repeating: "x", count: 90_000))"}"#, expect: 413)
+        try await tour.call(.get, "/v1/sync/handoff", "/v1/sync/handoff?device=\(phone)&scene=main", expect: 200)
+        try await tour.call(.get, "/v1/sync/handoff", "/v1/sync/handoff?device=\(laptop)", expect: 404)
+        try await tour.call(.get, "/v1/sync/handoff", "/v1/sync/handoff?device=\(laptop)&scene=-x", expect: 400)
+    }
+
     @Test func everyOperationAnswersAsDocumented() async throws {
         let document = try OpenAPIDocument()
         try await TestServer.run { api, _ in
@@ -113,6 +153,7 @@ struct OpenAPITests {
             try await tour.call(.delete, "/v1/books/{isbn}", "/v1/books/9780441013593", expect: 204)
             try await tour.call(.delete, "/v1/questions/{id}", "/v1/questions/1", expect: 204)
             try await tour.call(.delete, "/v1/questions/{id}", "/v1/questions/1", expect: 404)
+            try await syncTour(tour)
             try await tour.call(.delete, "/v1/sessions/current", expect: 204)
             try await tour.call(.get, "/v1/players", expect: 401)
             let metrics = try await api.call(.get, "/metrics")

@@ -58,6 +58,10 @@ import Testing
         session.apply(.nextField)
         session.apply(.insert("1"))
         Snapshot.check("player-add-typing", session)
+        // The 1 is in the draft as typed; saving is where the form refuses it, and it stays.
+        session.apply(.save)
+        Snapshot.check("player-add-refused", session)
+        #expect(session.frame().text.contains("1█"))
         session.apply(.back)
         Snapshot.check("player-add-back-confirm", session)
         session.apply(.confirm(true))

@@ -97,12 +97,18 @@ public struct ScreenState: Equatable, Sendable, Codable {
     public var selected: String?
     /// The library's search on show (its results are the list), or nil for the whole shelf.
     public var query: String?
+    /// For a form, the field the cursor is in, by name (nil: where a front end puts it). Stored in
+    /// the screen's object, absent when nil, so rows written before it read as they always did.
+    public var focus: String?
 
-    public init(path: String, draft: FormDraft? = nil, selected: String? = nil, query: String? = nil) {
+    public init(
+        path: String, draft: FormDraft? = nil, selected: String? = nil, query: String? = nil, focus: String? = nil
+    ) {
         self.path = path
         self.draft = draft
         self.selected = selected
         self.query = query
+        self.focus = focus
     }
 }
 
@@ -130,6 +136,10 @@ public struct FormDraft: Equatable, Sendable, Codable {
     }
 
     public var isEmpty: Bool { fields.isEmpty }
+
+    /// The longest text a draft keeps in one field, in characters: a field is saved as typed,
+    /// valid or not, so this is the only bound on it before the form is submitted.
+    public static let longestField = 10_000
 
     public init(from decoder: any Decoder) throws {
         fields = try decoder.singleValueContainer().decode([String: String].self)

@@ -17,6 +17,11 @@ package struct HomeSummary {
         (try players.count(owner: owner), try players.recent(owner: owner, limit: Self.recentCount))
     }
 
+    /// The five players added last, without counting the squad.
+    package func recentPlayers(owner: User.ID) throws -> [Player] {
+        try players.recent(owner: owner, limit: Self.recentCount)
+    }
+
     /// The last five ended gathers, newest first.
     package func results(owner: User.ID) throws -> [Gather] {
         try gathers.ended(owner: owner, limit: Self.recentCount)

@@ -207,6 +207,10 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             try requireMain().back()
         case .fill(let fields):
             try requireMain().fill(fields)
+        case .typing(let fields):
+            try requireMain().type(fields)
+        case .focus(let field):
+            try requireMain().focus(field)
         case .submit(let fields, let discarding):
             let main = try requireMain()
             if discarding { try main.discardDraft() }
@@ -247,6 +251,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return try undo(useCases)
         case .reopen:
             return try reopen(useCases)
+        case .adopt(let state):
+            pendingWarnings += try requireMain().restore(state, useCases)
         case .history(let limit):
             return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
         case .searchBooks(let text):

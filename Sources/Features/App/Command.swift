@@ -50,8 +50,18 @@ public enum Action {
     /// Turns the home page view by `by` pages (selecting the home tab); never past either end.
     case turnPage(by: Int)
     case back
-    /// Types fields into the form on screen, saving them in its draft.
+    /// Types fields into the form on screen, each checked before it enters the draft (the CLI's
+    /// `type`, its prompts and options).
     case fill([(name: String, text: String)])
+    /// Saves fields into the form on screen as they stand while they are being typed, unchecked
+    /// (an age of `1` on the way to `12`), and puts the cursor in the last one: a full-screen
+    /// front end's keystroke. Only the field's name and its length
+    /// (``/ClubhouseDomain/FormDraft/longestField``) are checked; the form checks everything when
+    /// it is submitted.
+    case typing([(name: String, text: String)])
+    /// Puts the cursor of the form on screen in the field with this name; saved with the screen,
+    /// not journaled.
+    case focus(String)
     /// Types fields (over the draft, or over an empty form when discarding it), then saves the form.
     case submit([(name: String, text: String)], discardingDraft: Bool)
     case discardDraft
@@ -63,6 +73,10 @@ public enum Action {
     case signOut
     case undo
     case reopen
+    /// Makes `state` this scene's navigation (another device's, for `clubhouse continue`),
+    /// restored as a stored state is: a screen whose record is missing here is cut, with a
+    /// warning. Journaled as any navigation, so undo goes back.
+    case adopt(NavigationState)
     /// Reads the journal; changes nothing.
     case history(limit: Int)
     /// Searches the shelf; changes nothing.

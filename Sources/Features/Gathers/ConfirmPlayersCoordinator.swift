@@ -12,6 +12,7 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator,
     package let router: any Router
     package var depth = 0
     package var draft = FormDraft()
+    package var focus: String?
     private let owner: User.ID
     /// The player selected in the team picker.
     package var selected: String?

@@ -4,14 +4,19 @@ import ClubhouseNavigation
 /// The home tab: a page view over `squad`, `results` and `reading`, whose pages open screens of
 /// their own over it, as the other tabs' roots do: a player of the squad, an ended gather of the
 /// results, a book of the reading list (`home > players/3`).
-package final class HomeCoordinator: FlowCoordinator {
+package final class HomeCoordinator: ShortListCoordinator {
     private let owner: User.ID
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.home
     package let router: any Router = StackRouter(root: .home)
     package var depth = 0
-    package internal(set) var page: HomePage = .squad
+    package internal(set) var page: HomePage = .squad {
+        // A selection is of the page on show: another page starts at its first row.
+        didSet { if page != oldValue { selected = nil } }
+    }
+    /// The selected item of the page on show: a player or gather id, a book's ISBN-13 digits.
+    package var selected: String?
 
     init(owner: User.ID) {
         self.owner = owner
@@ -31,6 +36,19 @@ package final class HomeCoordinator: FlowCoordinator {
         default:
             return .refused("\(screen.path) does not open from home")
         }
+    }
+
+    /// The keys of the page's items, read as the page reads them (the squad without its count).
+    package func rowKeys(_ useCases: UseCases) throws -> [String] {
+        switch page {
+        case .squad: try useCases.homeSummary.recentPlayers(owner: owner).map { String($0.id) }
+        case .results: try useCases.homeSummary.results(owner: owner).map { String($0.id) }
+        case .reading: try useCases.homeSummary.reading(owner: owner).map(\.isbn.digits)
+        }
+    }
+
+    package func isRowKey(_ key: String) -> Bool {
+        page == .reading ? ISBN(stored: key) != nil : Self.isID(key)
     }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {

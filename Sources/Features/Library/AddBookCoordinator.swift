@@ -11,6 +11,7 @@ package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
     package let router: any Router
     package var depth = 0
     package var draft = FormDraft()
+    package var focus: String?
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {

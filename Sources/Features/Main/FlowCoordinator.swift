@@ -70,11 +70,13 @@ extension FlowCoordinator {
         pushed?.finish()
     }
 
-    /// The screen with its draft, its list's selection and the library's search, as stored.
+    /// The screen with its draft and focused field, its list's selection and the library's
+    /// search, as stored.
     var screenState: ScreenState {
-        ScreenState(
-            path: screen.path, draft: (self as? any FormCoordinator)?.draft,
-            selected: (self as? any ListCoordinator)?.selected, query: (self as? LibraryCoordinator)?.query)
+        let form = self as? any FormCoordinator
+        return ScreenState(
+            path: screen.path, draft: form?.draft, selected: (self as? any SelectingCoordinator)?.selected,
+            query: (self as? LibraryCoordinator)?.query, focus: form?.focus)
     }
 }
 
@@ -82,6 +84,8 @@ extension FlowCoordinator {
 /// which is stored with the navigation state, and submits it through a use case.
 package protocol FormCoordinator: FlowCoordinator {
     var draft: FormDraft { get set }
+    /// The field the cursor is in, by name (nil: the front end decides), stored with the screen.
+    var focus: String? { get set }
     /// The fields, in the order a prompt asks for them.
     var fields: [FormField] { get }
     /// Checks one typed field (so a prompt can ask again at once) before it enters the draft.

@@ -27,7 +27,7 @@ extension TabCoordinator {
                 if keptDrafts.contains(where: { $0.path == saved.path }) {
                     notices.append(.text("\(saved.path) had two kept drafts; the older was dropped"))
                 }
-                if !form.draft.isEmpty { keep(ScreenState(path: saved.path, draft: form.draft)) }
+                if !form.draft.isEmpty { keep(ScreenState(path: saved.path, draft: form.draft, focus: form.focus)) }
             }
         }
         return notices
@@ -70,7 +70,9 @@ extension TabCoordinator {
         guard let form = coordinator as? any FormCoordinator, form.draft.isEmpty,
             let index = keptDrafts.lastIndex(where: { $0.path == coordinator.screen.path })
         else { return }
-        form.draft = keptDrafts.remove(at: index).draft ?? FormDraft()
+        let kept = keptDrafts.remove(at: index)
+        form.draft = kept.draft ?? FormDraft()
+        form.focus = kept.focus
     }
 
     /// After an undo, which restores screens without drafts: every draft the replaced state held
@@ -82,6 +84,7 @@ extension TabCoordinator {
             guard let draft = saved.draft, !draft.isEmpty else { continue }
             if let form = forms.first(where: { $0.screen.path == saved.path }) {
                 form.draft = draft
+                form.focus = saved.focus
             } else {
                 keep(saved)
             }

@@ -1,12 +1,16 @@
 import ClubhouseDomain
 import ClubhouseNavigation
 
-/// A screen that shows a list with a selected row (the players list, the team picker, gather
+/// A screen with a selected row, stored with the screen by the row's key (nil: the first row).
+package protocol SelectingCoordinator: FlowCoordinator {
+    var selected: String? { get set }
+}
+
+/// A screen that shows a long list with a selected row (the players list, the team picker, gather
 /// history, the library and its search, the questions). The selection is the selected record's
 /// key, stored with the screen: it stays on its record when rows come and go above it, and a
 /// record that is gone gives way to the row that took its place when the list is read.
-package protocol ListCoordinator: FlowCoordinator {
-    var selected: String? { get set }
+package protocol ListCoordinator: SelectingCoordinator {
     /// The list on show, read by key.
     func rows(_ useCases: UseCases) throws -> ListRows
 }
@@ -87,9 +91,16 @@ extension TabCoordinator {
 
     /// Moves the selection of the list on show. A row asked for by key must be in the list.
     package func moveSelection(_ move: SelectionMove, _ useCases: UseCases) throws {
-        let list = try currentList()
-        let rows = try list.rows(useCases)
-        let moved = try rows.move(from: list.selected, move)
+        let moved: String?
+        let list: any SelectingCoordinator
+        if let short = current as? any ShortListCoordinator {
+            list = short
+            moved = short.move(from: short.selected, move, keys: try short.rowKeys(useCases))
+        } else {
+            let long = try currentList()
+            list = long
+            moved = try long.rows(useCases).move(from: long.selected, move)
+        }
         if case .row(let key) = move, moved == nil {
             // Quoted in part: a message is one line for people, whatever key was passed in.
             let shown = key.count > 40 ? key.prefix(40) + "…" : Substring(key)
@@ -115,6 +126,13 @@ extension TabCoordinator {
     static func select(_ coordinator: any FlowCoordinator, with saved: ScreenState, _ useCases: UseCases) throws
         -> String?
     {
+        if let short = coordinator as? any ShortListCoordinator, let key = saved.selected {
+            guard short.isRowKey(key) else {
+                return "the selection of \(saved.path) is not a row of it; the first row is selected"
+            }
+            short.selected = key
+            return nil
+        }
         guard let list = coordinator as? any ListCoordinator else { return nil }
         var problems: [String] = []
         if let library = list as? LibraryCoordinator, let query = saved.query {
@@ -138,7 +156,7 @@ extension TabCoordinator {
     /// keep their drafts; undo moves between screens, never within a list.
     func carrySelections(from replaced: NavigationState) {
         let lists = (Tab.allCases.flatMap { root(for: $0).chain } + (modal?.chain ?? []))
-            .compactMap { $0 as? any ListCoordinator }
+            .compactMap { $0 as? any SelectingCoordinator }
         for saved in replaced.allScreens where saved.selected != nil || saved.query != nil {
             guard let list = lists.first(where: { $0.screen.path == saved.path }) else { continue }
             list.selected = saved.selected

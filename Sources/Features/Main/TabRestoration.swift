@@ -89,24 +89,48 @@ extension TabCoordinator {
         return notices
     }
 
-    /// Gives a restored form its draft, keeping only the fields its form has and would accept as
-    /// typed: a tampered or outdated field must not make every later submit fail.
+    /// Gives a restored form its draft and focused field. A draft is saved as typed, so a field
+    /// may hold text its form would refuse as it stands (an age of `1`): that stays, for the
+    /// submit to check. Only what typing could never have saved is dropped, one warning each: a
+    /// field the form does not have (a tampered or outdated one must not make every later submit
+    /// fail), a text over `FormDraft.longestField`, a focus on no field of the form.
     static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) -> String? {
-        guard let form = coordinator as? any FormCoordinator, let draft = saved.draft else { return nil }
+        guard let form = coordinator as? any FormCoordinator else { return nil }
         let names = Set(form.fields.map(\.name))
-        var kept = FormDraft()
-        var dropped: [String] = []
-        for (name, text) in draft.fields.sorted(by: { $0.key < $1.key }) {
-            if names.contains(name), (try? form.check(name, text)) != nil {
-                kept[name] = text
-            } else {
-                dropped.append(name)
+        var problems: [String] = []
+        if let draft = saved.draft {
+            var kept = FormDraft()
+            var unknown: [String] = []
+            var long: [String] = []
+            for (name, text) in draft.fields.sorted(by: { $0.key < $1.key }) {
+                if !names.contains(name) {
+                    unknown.append(name)
+                } else if text.count > FormDraft.longestField {
+                    long.append(name)
+                } else {
+                    kept[name] = text
+                }
+            }
+            form.draft = kept
+            if !unknown.isEmpty {
+                problems.append(
+                    "the draft of \(saved.path) had fields its form does not have (\(unknown.joined(separator: ", "))); they were dropped"
+                )
+            }
+            if !long.isEmpty {
+                problems.append(
+                    "the draft of \(saved.path) had fields longer than \(FormDraft.longestField) characters (\(long.joined(separator: ", "))); they were dropped"
+                )
             }
         }
-        form.draft = kept
-        guard !dropped.isEmpty else { return nil }
-        return
-            "the draft of \(saved.path) had fields its form does not accept (\(dropped.joined(separator: ", "))); they were dropped"
+        if let focus = saved.focus {
+            if names.contains(focus) {
+                form.focus = focus
+            } else {
+                problems.append("the focused field of \(saved.path) is not a field of its form; it was dropped")
+            }
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
     /// What a restore found, worded only once everything is rebuilt: a cut names the screen the

@@ -10,6 +10,7 @@ package final class PlayerAddCoordinator: FormCoordinator {
     package let router: any Router
     package var depth = 0
     package var draft = FormDraft()
+    package var focus: String?
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {

@@ -2,13 +2,15 @@ import ClubhouseDomain
 import ClubhouseNavigation
 
 /// The `players/<id>` screen. Leads to the edit form of each field; deleting the player closes it.
-package final class PlayerDetailCoordinator: FlowCoordinator {
+package final class PlayerDetailCoordinator: ShortListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0
     /// As loaded when the screen opened or was last checked; read again for every view.
     package private(set) var player: Player
+    /// The selected field, by name.
+    package var selected: String?
 
     package var screen: Screen { .player(player.id) }
 
@@ -44,6 +46,10 @@ package final class PlayerDetailCoordinator: FlowCoordinator {
     package func invalidReason(_ useCases: UseCases) throws -> String? {
         try useCases.refresh(&player)
     }
+
+    package func rowKeys(_ useCases: UseCases) throws -> [String] { PlayerField.allCases.map(\.rawValue) }
+
+    package func isRowKey(_ key: String) -> Bool { PlayerField(rawValue: key) != nil }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }

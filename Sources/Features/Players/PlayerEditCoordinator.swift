@@ -9,6 +9,7 @@ package final class PlayerEditCoordinator: FormCoordinator {
     package let router: any Router
     package var depth = 0
     package var draft = FormDraft()
+    package var focus: String?
     package private(set) var player: Player
     package let field: PlayerField
 

@@ -2,13 +2,14 @@ import ClubhouseDomain
 import ClubhouseNavigation
 
 /// The profile tab's root: who is signed in, and the way to the gather history.
-package final class ProfileCoordinator: FlowCoordinator {
+package final class ProfileCoordinator: ShortListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.profile
     package let router: any Router
     package var depth = 0
     private let user: User
+    package var selected: String?
 
     init(user: User) {
         self.user = user
@@ -22,6 +23,10 @@ package final class ProfileCoordinator: FlowCoordinator {
             ? .open(GatherListCoordinator(router: router, owner: user.id))
             : .refused("\(screen.path) does not open from \(self.screen.path)")
     }
+
+    package func rowKeys(_ useCases: UseCases) throws -> [String] { ProfileViewModel.rowKeys }
+
+    package func isRowKey(_ key: String) -> Bool { ProfileViewModel.rowKeys.contains(key) }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         .profile(

@@ -3,12 +3,14 @@ import ClubhouseNavigation
 
 /// The `questions/<id>` screen: a question, its answer and its books. Each of its books opens
 /// over it through the shared `BookDetailCoordinator`; deleting the question closes it.
-package final class QuestionDetailCoordinator: FlowCoordinator {
+package final class QuestionDetailCoordinator: ShortListCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0
     package private(set) var question: Question
+    /// The selected book, by ISBN-13 digits.
+    package var selected: String?
 
     package var screen: Screen { .question(question.id) }
 
@@ -44,6 +46,11 @@ package final class QuestionDetailCoordinator: FlowCoordinator {
             return error.message
         }
     }
+
+    /// The question's books as last read (the screen is checked against the data before a move).
+    package func rowKeys(_ useCases: UseCases) throws -> [String] { question.books.map(\.isbn.digits) }
+
+    package func isRowKey(_ key: String) -> Bool { ISBN(stored: key) != nil }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {
         if let reason = try invalidReason(useCases) { throw ClubhouseError.notOnScreen(reason) }

@@ -105,13 +105,18 @@ enum NavigationRepair {
     private static func screen(_ value: Any) -> ScreenReading {
         guard let object = value as? [String: Any] else { return .unreadable("it is not a JSON object") }
         guard let path = object["path"] as? String else { return .unreadable("its path is not text") }
-        // A selection or search that is not text costs only itself: the list shows its first row.
+        // A selection, search or focus that is not text costs only itself: the list shows its first
+        // row, the form puts the cursor where it would.
         var problems: [String] = []
         var plain = ScreenState(path: path)
-        for (name, what) in [("selected", "selection"), ("query", "search")] {
+        for (name, what) in [("selected", "selection"), ("query", "search"), ("focus", "focused field")] {
             guard let value = object[name], !(value is NSNull) else { continue }
             if let text = value as? String {
-                if name == "selected" { plain.selected = text } else { plain.query = text }
+                switch name {
+                case "selected": plain.selected = text
+                case "query": plain.query = text
+                default: plain.focus = text
+                }
             } else {
                 problems.append("the \(what) of \(path) is not text; it was dropped")
             }

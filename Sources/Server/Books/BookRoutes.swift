@@ -13,7 +13,10 @@ struct BookRoutes {
             let draft = try BookInput.draft(body)
             let logger = context.logger
             let saved = try await database.transaction(signedIn: signIn) { connection, owner in
-                try await BookStore(connection, logger: logger).save(draft, owner: owner)
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.book(draft.isbn)) {
+                    try await BookStore(connection, logger: logger).save(draft, owner: owner)
+                }
             }
             switch saved {
             case .added(let book):
@@ -49,7 +52,10 @@ struct BookRoutes {
             let isbn = try Self.isbn(context)
             let logger = context.logger
             let removed = try await database.transaction(signedIn: signIn) { connection, owner in
-                try await BookStore(connection, logger: logger).remove(isbn, owner: owner)
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.book(isbn)) {
+                    try await BookStore(connection, logger: logger).remove(isbn, owner: owner)
+                }
             }
             guard removed else { throw ClubhouseError.bookNotFound(isbn) }
             return JSONResponse.noContent()

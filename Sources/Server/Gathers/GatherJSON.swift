@@ -33,6 +33,8 @@ struct GatherJSON: Encodable {
     }
 
     let id: Int64
+    /// The sync key: the same gather on every device.
+    let key: String
     let startedAt: String
     let endedAt: String?
     let winner: String?
@@ -42,8 +44,10 @@ struct GatherJSON: Encodable {
     let score: ScoreJSON
     let timer: TimerJSON
 
-    init(_ gather: Gather, now: Milliseconds) {
+    init(_ keyed: Keyed<Gather>, now: Milliseconds) {
+        let gather = keyed.record
         id = gather.id
+        key = keyed.key
         startedAt = gather.startedAt
         endedAt = gather.ending?.endedAt
         winner = gather.ending?.winner.rawValue

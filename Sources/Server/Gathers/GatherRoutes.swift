@@ -13,7 +13,7 @@ struct GatherRoutes {
         group.get("gathers/current") { _, context in
             let signIn = try context.signIn()
             let logger = context.logger
-            let gather = try await database.read(signedIn: signIn) { connection, owner -> Gather? in
+            let gather = try await database.read(signedIn: signIn) { connection, owner -> Keyed<Gather>? in
                 let store = GatherStore(connection, logger: logger)
                 guard let current = try await store.inProgress(owner: owner) else { return nil }
                 return try await store.find(current.id, owner: owner)
@@ -72,13 +72,14 @@ struct GatherRoutes {
             let id = try RequestParameters.id(context)
             let logger = context.logger
             let gather = try await database.transaction(signedIn: signIn) { connection, owner in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 let store = GatherStore(connection, logger: logger)
-                guard var gather = try await store.find(id, owner: owner, locking: true) else {
+                guard var gather = try await store.find(id, owner: owner, locking: true)?.record else {
                     throw ClubhouseError.gatherNotFound(id)
                 }
                 let now = ServerClock.now()
                 try EndGather.finish(&gather, at: now)
-                try await store.end(gather, at: now)
+                try await journal.change(.gather(id)) { try await store.end(gather, at: now) }
                 return try await store.find(id, owner: owner)
             }
             guard let gather else { throw ClubhouseError.gatherNotFound(id) }
@@ -96,6 +97,7 @@ struct GatherRoutes {
         do { try StartGather.checkTeams(teamA: teamA, teamB: teamB) } catch { throw APIError(error, field: "teams") }
         let logger = context.logger
         let gather = try await database.transaction(signedIn: signIn) { connection, owner in
+            let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
             let gathers = GatherStore(connection, logger: logger)
             if let running = try await gathers.inProgress(owner: owner) {
                 throw ClubhouseError.gatherInProgress(running.id, startedAt: running.startedAt.apiText)
@@ -104,7 +106,7 @@ struct GatherRoutes {
             func load(_ ids: [Int64]) async throws -> [Player] {
                 var loaded: [Player] = []
                 for id in ids {
-                    guard let player = try await players.find(id, owner: owner) else {
+                    guard let player = try await players.find(id, owner: owner)?.record else {
                         throw ClubhouseError.playerNotFound(id)
                     }
                     loaded.append(player)
@@ -113,6 +115,7 @@ struct GatherRoutes {
             }
             let id = try await gathers.insert(
                 owner: owner, teamA: try await load(teamA), teamB: try await load(teamB), at: ServerClock.now())
+            try await journal.created(.gather(id))
             return try await gathers.find(id, owner: owner)
         }
         guard let gather else { throw APIError.unexpected }
@@ -131,7 +134,8 @@ struct GatherRoutes {
         let now = ServerClock.now()
         return try JSONResponse.make(
             GatherPageJSON(
-                gathers: page.map { GatherJSON($0, now: now) }, nextBefore: gathers.count > limit ? page.last?.id : nil)
+                gathers: page.map { GatherJSON($0, now: now) },
+                nextBefore: gathers.count > limit ? page.last?.record.id : nil)
         )
     }
 
@@ -142,14 +146,15 @@ struct GatherRoutes {
         let logger = context.logger
         let now = ServerClock.now()
         let gather = try await database.transaction(signedIn: signIn) { connection, owner in
+            let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
             let store = GatherStore(connection, logger: logger)
-            guard var gather = try await store.find(id, owner: owner, locking: true) else {
+            guard let keyed = try await store.find(id, owner: owner, locking: true) else {
                 throw ClubhouseError.gatherNotFound(id)
             }
-            let before = gather
+            var gather = keyed.record
             try PlayGather.apply(change, to: &gather, at: now)
-            if gather != before { try await store.update(gather) }
-            return gather
+            if gather != keyed.record { try await journal.change(.gather(id)) { try await store.update(gather) } }
+            return Keyed(record: gather, key: keyed.key)
         }
         return try JSONResponse.make(GatherJSON(gather, now: now))
     }
@@ -159,12 +164,13 @@ struct GatherRoutes {
         let id = try RequestParameters.id(context)
         let logger = context.logger
         try await database.transaction(signedIn: signIn) { connection, owner in
+            let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
             let store = GatherStore(connection, logger: logger)
-            guard let gather = try await store.find(id, owner: owner, locking: true) else {
+            guard let gather = try await store.find(id, owner: owner, locking: true)?.record else {
                 throw ClubhouseError.gatherNotFound(id)
             }
             try DeleteGather.checkRemovable(gather, inProgress: inProgress)
-            try await store.delete(id, owner: owner)
+            try await journal.change(.gather(id)) { try await store.delete(id, owner: owner) }
         }
         return JSONResponse.noContent()
     }

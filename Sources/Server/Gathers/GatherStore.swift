@@ -55,23 +55,23 @@ struct GatherStore {
         return id
     }
 
-    typealias Row = (Int64, Int64, Date, Date?, String?, Int, Int, Int64, String, Int64, Int64?, Int64)
+    typealias Row = (Int64, Int64, Date, Date?, String?, Int, Int, Int64, String, Int64, Int64?, Int64, String)
 
     /// The owner's gather; `locking` holds its row until the transaction ends (a change reads,
     /// applies the rules, then writes).
-    func find(_ id: Gather.ID, owner: User.ID, locking: Bool = false) async throws -> Gather? {
+    func find(_ id: Gather.ID, owner: User.ID, locking: Bool = false) async throws -> Keyed<Gather>? {
         let rows =
             locking
             ? try await connection.query(
                 """
                 SELECT id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-                       timer_remaining_ms, timer_started_ms, timer_played_ms
+                       timer_remaining_ms, timer_started_ms, timer_played_ms, key::text
                 FROM gathers WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
                 """, logger: logger)
             : try await connection.query(
                 """
                 SELECT id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-                       timer_remaining_ms, timer_started_ms, timer_played_ms
+                       timer_remaining_ms, timer_started_ms, timer_played_ms, key::text
                 FROM gathers WHERE id = \(id) AND owner_id = \(owner)
                 """, logger: logger)
         var found: Row?
@@ -82,22 +82,22 @@ struct GatherStore {
 
     /// Ended gathers, newest first, before id `before` (keyset paging): only one gather is in
     /// progress at a time and cancelled ones are gone, so ids end in the order they started.
-    func history(owner: User.ID, before: Gather.ID, limit: Int) async throws -> [Gather] {
+    func history(owner: User.ID, before: Gather.ID, limit: Int) async throws -> [Keyed<Gather>] {
         let rows = try await connection.query(
             """
             SELECT id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-                   timer_remaining_ms, timer_started_ms, timer_played_ms
+                   timer_remaining_ms, timer_started_ms, timer_played_ms, key::text
             FROM gathers WHERE owner_id = \(owner) AND ended_at IS NOT NULL AND id < \(before)
             ORDER BY id DESC LIMIT \(limit)
             """, logger: logger)
         var found: [Row] = []
         for try await row in rows.decode(Row.self) { found.append(row) }
-        var gathers: [Gather] = []
+        var gathers: [Keyed<Gather>] = []
         for row in found { gathers.append(try await gather(row)) }
         return gathers
     }
 
-    private func gather(_ row: Row) async throws -> Gather {
+    private func gather(_ row: Row) async throws -> Keyed<Gather> {
         let timer = GatherTimer(
             duration: row.7, state: GatherTimer.State(rawValue: row.8) ?? .stopped, remainingAtAnchor: row.9,
             startedAt: row.10, playedBeforeAnchor: row.11)
@@ -126,7 +126,7 @@ struct GatherStore {
                 position: position.flatMap(Position.init(rawValue:)), favouriteTeam: favouriteTeam)
             if team == "a" { gather.teamA.append(player) } else { gather.teamB.append(player) }
         }
-        return gather
+        return Keyed(record: gather, key: row.12)
     }
 
     /// Stores the score and the timer's anchor.

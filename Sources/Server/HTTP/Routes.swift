@@ -21,6 +21,7 @@ struct Routes {
         GatherRoutes(database: database).add(to: signedIn)
         BookRoutes(database: database).add(to: signedIn)
         QuestionRoutes(database: database).add(to: signedIn)
+        SyncRoutes(database: database).add(to: signedIn)
         return router
     }
 }

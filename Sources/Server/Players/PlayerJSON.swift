@@ -3,14 +3,18 @@ import ClubhouseDomain
 /// A player as the API shows it; absent optional fields are left out.
 struct PlayerJSON: Encodable {
     let id: Int64
+    /// The sync key: the same player on every device.
+    let key: String
     let name: String
     let age: Int?
     let skill: String?
     let position: String?
     let favouriteTeam: String?
 
-    init(_ player: Player) {
+    init(_ keyed: Keyed<Player>) {
+        let player = keyed.record
         id = player.id
+        key = keyed.key
         name = player.name
         age = player.age
         skill = player.skill?.rawValue

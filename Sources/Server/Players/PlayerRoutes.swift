@@ -12,8 +12,11 @@ struct PlayerRoutes {
             let body = try await JSONObject.read(request, allowing: Set(PlayerInput.fields.map(\.json)))
             let draft = try PlayerInput.draft(body)
             let logger = context.logger
-            let player = try await database.read {
-                try await PlayerStore($0, logger: logger).insert(draft, signIn: signIn)
+            let player = try await database.transaction(signedIn: signIn) { connection, owner in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                let player = try await PlayerStore(connection, logger: logger).insert(draft, owner: owner)
+                try await journal.created(.player(player.record.id))
+                return player
             }
             return try JSONResponse.make(PlayerJSON(player), status: .created)
         }
@@ -29,7 +32,7 @@ struct PlayerRoutes {
             let page = players.prefix(limit)
             return try JSONResponse.make(
                 PlayerPageJSON(
-                    players: page.map(PlayerJSON.init), nextAfter: players.count > limit ? page.last?.id : nil))
+                    players: page.map(PlayerJSON.init), nextAfter: players.count > limit ? page.last?.record.id : nil))
         }
         group.get("players/:id") { _, context in
             let signIn = try context.signIn()
@@ -54,17 +57,17 @@ struct PlayerRoutes {
             if field == .name, body.fields["name"] == .null { throw APIError.invalidField("name", "name is required") }
             try PlayerInput.check(field, text, json: json)
             let logger = context.logger
-            // Read, apply the rule, write only over what was read: two statements and no lock;
-            // a change made in between (another request's edit) makes it read again.
-            let player = try await database.read { connection in
+            // The token check, the sync log's lock, the row's lock, the write and its log entry:
+            // one transaction on one connection, so a device pulls the edit exactly when it is
+            // committed.
+            let player = try await database.transaction(signedIn: signIn) { connection, owner in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 let store = PlayerStore(connection, logger: logger)
-                while true {
-                    guard let player = try await store.find(id, signIn: signIn) else {
-                        throw ClubhouseError.playerNotFound(id)
-                    }
-                    let draft = try PlayerInput.edited(player, field, to: text, json: json)
-                    if let updated = try await store.update(player, to: draft) { return updated }
+                guard let player = try await store.find(id, owner: owner, locking: true) else {
+                    throw ClubhouseError.playerNotFound(id)
                 }
+                let draft = try PlayerInput.edited(player.record, field, to: text, json: json)
+                return try await journal.change(.player(id)) { try await store.update(id, to: draft, owner: owner) }
             }
             return try JSONResponse.make(PlayerJSON(player))
         }
@@ -72,8 +75,11 @@ struct PlayerRoutes {
             let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let deleted = try await database.read {
-                try await PlayerStore($0, logger: logger).delete(id, signIn: signIn)
+            let deleted = try await database.transaction(signedIn: signIn) { connection, owner in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.player(id)) {
+                    try await PlayerStore(connection, logger: logger).delete(id, owner: owner)
+                }
             }
             guard deleted else { throw ClubhouseError.playerNotFound(id) }
             return JSONResponse.noContent()

@@ -8,13 +8,17 @@ struct QuestionRoutes {
 
     struct QuestionJSON: Encodable {
         let id: Int64
+        /// The sync key: the same question on every device.
+        let key: String
         let text: String
         let answer: String
         let askedAt: String
         let books: [BookJSON]
 
-        init(_ question: Question) {
+        init(_ keyed: Keyed<Question>) {
+            let question = keyed.record
             id = question.id
+            key = keyed.key
             text = question.text
             answer = question.answer
             askedAt = question.createdAt
@@ -41,12 +45,14 @@ struct QuestionRoutes {
             let keywords = SearchWords.keywords(in: text)
             let logger = context.logger
             let question = try await database.transaction(signedIn: signIn) { connection, owner in
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 let ranked = try await BookStore(connection, logger: logger).rank(
                     keywords, owner: owner, limit: AskQuestion.recommendationCount)
                 let store = QuestionStore(connection, logger: logger)
                 let id = try await store.insert(
                     text: text, answer: AskQuestion.answer(ranked, keywords: keywords), books: ranked.map(\.isbn),
                     owner: owner)
+                try await journal.created(.question(id))
                 return try await store.find(id, owner: owner)
             }
             guard let question else { throw APIError.unexpected }
@@ -81,7 +87,10 @@ struct QuestionRoutes {
             let id = try RequestParameters.id(context)
             let logger = context.logger
             let deleted = try await database.transaction(signedIn: signIn) { connection, owner in
-                try await QuestionStore(connection, logger: logger).delete(id, owner: owner)
+                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                return try await journal.change(.question(id)) {
+                    try await QuestionStore(connection, logger: logger).delete(id, owner: owner)
+                }
             }
             guard deleted else { throw ClubhouseError.questionNotFound(id) }
             return JSONResponse.noContent()

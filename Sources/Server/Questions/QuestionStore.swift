@@ -29,17 +29,23 @@ struct QuestionStore {
         return id
     }
 
-    func find(_ id: Question.ID, owner: User.ID) async throws -> Question? {
+    func find(_ id: Question.ID, owner: User.ID) async throws -> Keyed<Question>? {
         let rows = try await connection.query(
-            "SELECT id, owner_id, text, answer, asked_at FROM questions WHERE id = \(id) AND owner_id = \(owner)",
-            logger: logger)
-        var found: Question?
-        for try await (id, owner, text, answer, asked) in rows.decode((Int64, Int64, String, String, Date).self) {
-            found = Question(id: id, ownerID: owner, text: text, answer: answer, createdAt: asked.apiText, books: [])
+            """
+            SELECT id, owner_id, text, answer, asked_at, key::text FROM questions
+            WHERE id = \(id) AND owner_id = \(owner)
+            """, logger: logger)
+        var found: (Question, String)?
+        for try await (id, owner, text, answer, asked, key) in rows.decode(
+            (Int64, Int64, String, String, Date, String).self)
+        {
+            found = (
+                Question(id: id, ownerID: owner, text: text, answer: answer, createdAt: asked.apiText, books: []), key
+            )
         }
-        guard var question = found else { return nil }
+        guard var question = found?.0, let key = found?.1 else { return nil }
         question.books = try await books(of: id, owner: owner)
-        return question
+        return Keyed(record: question, key: key)
     }
 
     private func books(of id: Question.ID, owner: User.ID) async throws -> [Book] {
@@ -56,14 +62,14 @@ struct QuestionStore {
     }
 
     /// Newest first.
-    func page(owner: User.ID, offset: Int, limit: Int) async throws -> (questions: [Question], total: Int) {
+    func page(owner: User.ID, offset: Int, limit: Int) async throws -> (questions: [Keyed<Question>], total: Int) {
         let rows = try await connection.query(
             """
             SELECT id FROM questions WHERE owner_id = \(owner) ORDER BY id DESC LIMIT \(limit) OFFSET \(offset)
             """, logger: logger)
         var ids: [Int64] = []
         for try await id in rows.decode(Int64.self) { ids.append(id) }
-        var questions: [Question] = []
+        var questions: [Keyed<Question>] = []
         for id in ids { if let question = try await find(id, owner: owner) { questions.append(question) } }
         let count = try await connection.query(
             "SELECT count(*) FROM questions WHERE owner_id = \(owner)", logger: logger)

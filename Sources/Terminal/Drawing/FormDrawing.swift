@@ -13,7 +13,7 @@ enum FormDrawing {
             let focused = index == display.focus
             frame.put(focused ? " ▶" : "  ", row: row, column: 0, style: .marker)
             frame.put(field.label + (field.isRequired ? " *" : ""), row: row, column: 3, style: .bold, limit: 20)
-            let text = display.unsaved[field.name] ?? value(of: field, in: model.draft)
+            let text = value(of: field, in: model.draft)
             let room = frame.width - 26
             let shown = tail(TextEscaping.escaped(text), room: room - 1)
             let used = frame.put(shown, row: row, column: 24, style: focused ? .input : .plain, escaped: true)

@@ -15,8 +15,6 @@ public struct Display: Equatable, Sendable {
     public var list: VisibleRows?
     /// The focused field of a form or of the login screen.
     public var focus: Int = 0
-    /// Text typed into a form's fields that they refuse as it stands, shown instead of the draft.
-    public var unsaved: [String: String] = [:]
     public var login = LoginFields()
     public var overlay: Overlay?
     public var message: Message?

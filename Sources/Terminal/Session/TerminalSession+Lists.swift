@@ -71,36 +71,41 @@ extension TerminalSession {
         }
     }
 
-    /// The rows of a short list the screen's content holds whole (a page, a record's fields).
-    private func memoryRows() throws -> [VisibleRows.Row]? {
+    /// The rows of a short list the screen's content holds whole (a page, a record's fields), each
+    /// with the key the library stores its selection by.
+    private func memoryRows() throws -> [(key: String, row: VisibleRows.Row)]? {
         switch content {
         case .home(let model)?:
             switch model.content {
-            case .squad(_, let recent): return recent.map { .player($0) }
-            case .results(let results): return results.map { .gather($0) }
-            case .reading(let books): return books.map { .book($0) }
+            case .squad(_, let recent): return recent.map { (String($0.id), .player($0)) }
+            case .results(let results): return results.map { (String($0.gather.id), .gather($0)) }
+            case .reading(let books): return books.map { ($0.isbn.digits, .book($0)) }
             }
         case .playerDetail(let model)?:
             let values = [model.player.name] + model.fields.map(\.value)
-            return zip(PlayerField.allCases, values).map { .field(label: $0.0.label, value: $0.1) }
+            return zip(PlayerField.allCases, values).map { ($0.0.rawValue, .field(label: $0.0.label, value: $0.1)) }
         case .profile(let model)?:
-            return [
+            let rows = [
                 ("Players", "\(model.playerCount)"), ("Gathers played", "\(model.gathersPlayed)"),
                 ("Gather history", "Enter opens it"),
-            ].map { .field(label: $0.0, value: $0.1) }
-        case .questionDetail(let question)?: return question.books.map { .book($0) }
+            ]
+            return zip(ProfileViewModel.rowKeys, rows).map { ($0.0, .field(label: $0.1.0, value: $0.1.1)) }
+        case .questionDetail(let question)?: return question.books.map { ($0.isbn.digits, .book($0)) }
         default: return nil
         }
     }
 
-    private func memoryWindow(_ items: [VisibleRows.Row], _ visible: Int) -> VisibleRows {
+    /// A short list in view: the stored selection found by key (a key that is gone, or none, is
+    /// the first row), the rows in view scrolled as little as keeps it on screen.
+    private func memoryWindow(_ keyed: [(key: String, row: VisibleRows.Row)], _ visible: Int) -> VisibleRows {
         let place = self.place
-        let selected = min(max(0, selection.row(on: place)), max(0, items.count - 1))
-        var top = selection.top(on: place)
+        let items = keyed.map(\.row)
+        let selected = state?.currentScreen.selected.flatMap { key in keyed.firstIndex { $0.key == key } } ?? 0
+        var top = tops[place] ?? 0
         if selected < top { top = selected }
         if selected >= top + visible { top = selected - visible + 1 }
         top = max(0, min(top, max(0, items.count - visible)))
-        selection.select(selected, top: top, on: place)
+        tops[place] = top
         let rows = top < items.count ? Array(items[top..<min(items.count, top + visible)]) : []
         return VisibleRows(
             total: items.count, rows: rows, selectedIndex: items.isEmpty ? nil : selected - top, hasBefore: top > 0,
@@ -124,25 +129,15 @@ extension TerminalSession {
         return window.rows[index]
     }
 
-    /// Moves the selection: stored lists through the one road (one transaction each), the short
-    /// lists a screen holds whole in this session.
+    /// Moves the selection through the one road, one transaction each: the long lists' and the
+    /// short lists' selections are both stored.
     func move(_ move: SelectionMove) {
+        guard window != nil else { return }
         if isStoredList {
             if case .by(let rows) = move { pendingStep = rows }
             if case .top = move { lastIndex[place] = 0 }
             if case .bottom = move { lastIndex[place] = layout.listRows(for: screen) - 1 }
-            run { try app.moveSelection(move) }
-            return
         }
-        guard let window, let position = window.position, let total = window.total else { return }
-        let target: Int =
-            switch move {
-            case .by(let rows): position + rows
-            case .top: 0
-            case .bottom: total - 1
-            case .row: position
-            }
-        selection.select(min(max(0, target), max(0, total - 1)), top: selection.top(on: place), on: place)
-        reloadList()
+        run { try app.moveSelection(move) }
     }
 }

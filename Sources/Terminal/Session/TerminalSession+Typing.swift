@@ -2,10 +2,12 @@ import Clubhouse
 import Foundation
 
 extension TerminalSession {
-    /// The focused field of `model`: where Tab or an arrow put it, else the last field its draft
-    /// holds (what was being typed when the app stopped), else the first.
+    /// The focused field of `model`: the one stored with the screen (where typing, Tab or an
+    /// arrow last put it, in any run), else the last field its draft holds, else the first.
     func focus(in model: FormViewModel) -> Int {
-        if let moved = focusMoves[model.screen.path], model.fields.indices.contains(moved) { return moved }
+        if let name = state?.currentScreen.focus, let index = model.fields.firstIndex(where: { $0.name == name }) {
+            return index
+        }
         return model.fields.lastIndex { model.draft[$0.name] != nil } ?? 0
     }
 
@@ -69,35 +71,24 @@ extension TerminalSession {
         }
     }
 
-    /// One character more or less in a field: one transaction, saved in the form's draft. The
-    /// library checks each field it saves, so text the field would refuse as it stands (an age of
-    /// 1 on the way to 12, a question under 10 characters) stays on screen only, saved as soon as
-    /// it passes.
+    /// One character more or less in a field: one transaction, saved in the form's draft as it
+    /// stands, valid or not (an age of 1 on the way to 12): the form checks it when it is saved.
     private func type(_ field: FormField, _ text: String, _ model: FormViewModel) {
-        guard text.count <= 10_000 else { return }
-        let key = unsavedKey(model, field)
+        guard text.count <= FormDraft.longestField else { return }
         do {
-            let new = try app.perform(Command(.fill([(field.name, text)]), expecting: expectation(model)))
-            unsaved[key] = nil
+            let new = try app.perform(Command(.typing([(field.name, text)]), expecting: expectation(model)))
             message = nil
             land(new, changesData: false)
         } catch ClubhouseError.notOnScreen {
             message = .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now")
-        } catch ClubhouseError.invalidInput(let reason) {
-            unsaved[key] = text
-            message = .note("kept once valid: \(reason)")
         } catch {
             message = .error(Self.describe(error))
         }
     }
 
-    func unsavedKey(_ model: FormViewModel, _ field: FormField) -> String {
-        model.screen.path + "#" + field.name
-    }
-
-    /// What a field shows: text typed but not yet valid, else its draft, else the record's value.
+    /// What a field shows: its draft, else the record's value.
     func value(of field: FormField, in model: FormViewModel) -> String {
-        unsaved[unsavedKey(model, field)] ?? FormDrawing.value(of: field, in: model.draft)
+        FormDrawing.value(of: field, in: model.draft)
     }
 
     func moveField(by step: Int) {
@@ -106,9 +97,14 @@ extension TerminalSession {
         case .form:
             guard case .form(let model)? = content else { return }
             let count = model.fields.count
-            focusMoves[model.screen.path] = (focus(in: model) + step + count) % count
+            focus(model.fields[(focus(in: model) + step + count) % count], in: model)
         default: break
         }
+    }
+
+    /// Puts the cursor in `field`: saved with the form's screen, in its own transaction.
+    private func focus(_ field: FormField, in model: FormViewModel) {
+        run { try app.perform(Command(.focus(field.name), expecting: expectation(model))) }
     }
 
     func submit() {
@@ -134,7 +130,7 @@ extension TerminalSession {
             guard case .form(let model)? = content else { return }
             let index = focus(in: model)
             if index < model.fields.count - 1 {
-                focusMoves[model.screen.path] = index + 1
+                focus(model.fields[index + 1], in: model)
             } else {
                 submitForm()
             }
@@ -149,18 +145,8 @@ extension TerminalSession {
         case .confirmPlayers(let model)?: expecting = expectation(model.form)
         default: return
         }
-        var typed: [(name: String, text: String)] = []
-        if case .form(let model)? = content {
-            typed = model.fields.compactMap { field in unsaved[unsavedKey(model, field)].map { (field.name, $0) } }
-        }
-        let path = state?.currentScreen.path
-        if run(
-            changesData: true,
-            { try app.perform(Command(.submit(typed, discardingDraft: false), expecting: expecting)) }),
-            let path
-        {
-            focusMoves[path] = nil
-        }
+        // Everything typed is in the draft already; the form checks it now.
+        run(changesData: true) { try app.perform(Command(.submit([], discardingDraft: false), expecting: expecting)) }
     }
 
     private func signIn() {

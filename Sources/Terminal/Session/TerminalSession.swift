@@ -13,12 +13,9 @@ public final class TerminalSession {
     public internal(set) var layout: Layout
     let clock: () -> Milliseconds
 
-    var selection = ListSelection()
-    /// A form's focused field moved by Tab or arrows (by the form's path); otherwise the focus is
-    /// the last field its draft holds, which is what a restart shows.
-    var focusMoves: [String: Int] = [:]
-    /// Text typed into a field that the field refuses as it stands (by form path and field).
-    var unsaved: [String: String] = [:]
+    /// The first row in view of each short list, by place: where the view is scrolled, which only
+    /// this terminal needs (the selected row itself is stored).
+    var tops: [String: Int] = [:]
     var login = LoginFields()
     var password = ""
     var loginFocus = 0
@@ -117,10 +114,7 @@ public final class TerminalSession {
         switch screen {
         case .login, .register: display.focus = loginFocus
         case .form:
-            if case .form(let model)? = content {
-                display.focus = focus(in: model)
-                display.unsaved = model.fields.reduce(into: [:]) { $0[$1.name] = unsaved[unsavedKey(model, $1)] }
-            }
+            if case .form(let model)? = content { display.focus = focus(in: model) }
         default: break
         }
         return display
@@ -208,7 +202,6 @@ public final class TerminalSession {
     func land(_ new: Outcome, changesData: Bool) {
         if changesData { playerCount = nil }
         outcome = new
-        if case .form? = content {} else { unsaved = [:] }  // a form left behind keeps only its draft
         changedElsewhere = false
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
         if let note = Self.note(new.result) { message = .note(note) }

@@ -11,7 +11,7 @@ import Testing
         /// Nil: the signed-in file of this version; else an older release's fixture.
         let fixture: String?
         let tampering: String
-        var testDescription: String { "\(fixture ?? "schema 7"): \(tampering)" }
+        var testDescription: String { "\(fixture ?? "schema 8"): \(tampering)" }
     }
 
     static let cases: [Case] = [
@@ -58,7 +58,7 @@ import Testing
             #expect(check.ending == .exited(0), "check found problems without saying what comes next")
             #expect(next.ending == .exited(0), "check promised a working file: \(next.stderrText)")
             #expect(next.stdoutText == "ana\n")
-            #expect(try sqlite(path, "PRAGMA user_version") == "7")
+            #expect(try sqlite(path, "PRAGMA user_version") == "8")
             if upgrades {
                 let again = try RawRun.run(["check"], database: path, in: folder)
                 #expect(again.ending == .exited(0), "\(again.stdoutText)")

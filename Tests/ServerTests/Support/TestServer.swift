@@ -1,4 +1,5 @@
 import ClubhouseServer
+@_exported import ClubhouseServerTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,11 +8,14 @@ import Logging
 /// Runs the server in-process on a fresh database of the shared test cluster, with scrypt at the
 /// testing cost (every test registers accounts).
 enum TestServer {
+    /// `prepare` runs on the empty database before the migrations (a database an older release made).
     static func run<Value: Sendable>(
         configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        prepare: @Sendable (TestDatabase) async throws -> Void = { _ in },
         _ test: @Sendable (API, TestDatabase) async throws -> Value
     ) async throws -> Value {
         let database = try await PostgresCluster.shared().createDatabase()
+        try await prepare(database)
         var configuration = ServerConfiguration(database: database.address, port: 0)
         configuration.hashCost = .testing
         // Dozens of tests run at once against one cluster.
@@ -25,27 +29,6 @@ enum TestServer {
         let app = ClubhouseServer.application(configuration, logger: logger)
         return try await app.test(.router) { client in try await test(API(client: client), database) }
     }
-}
-
-/// A JSON answer from the server.
-struct Reply: Sendable {
-    let status: HTTPResponse.Status
-    let headers: HTTPFields
-    let body: Data
-
-    var json: Any? { try? JSONSerialization.jsonObject(with: body) }
-    var object: [String: Any] { json as? [String: Any] ?? [:] }
-    subscript(key: String) -> Any? { object[key] }
-
-    /// The `error` object of an error reply.
-    var error: (code: String, message: String, field: String?)? {
-        guard let error = object["error"] as? [String: Any], let code = error["code"] as? String,
-            let message = error["message"] as? String
-        else { return nil }
-        return (code, message, error["field"] as? String)
-    }
-
-    var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A client of the API under test: raw requests, and the common steps (an account signed in).

@@ -6,17 +6,17 @@ import PostgresNIO
 /// A throwaway PostgreSQL cluster started by `scripts/throwaway-postgres` (initdb in a temporary
 /// folder, loopback only, run as `nobody` when the tests run as root). The script watches this
 /// test process and stops and removes the cluster once it is gone, however the run ends.
-final class PostgresCluster: Sendable {
-    let folder: String
-    let port: Int
+package final class PostgresCluster: Sendable {
+    package let folder: String
+    package let port: Int
 
     /// The repository's script, found from this file's path.
-    static let script: URL = URL(fileURLWithPath: #filePath)
+    package static let script: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appending(path: "scripts/throwaway-postgres")
+        .appending(path: "scripts/throwaway-postgres")
 
     /// One cluster for the whole test process; each test gets a database of its own in it.
-    static func shared() async throws -> PostgresCluster {
+    package static func shared() async throws -> PostgresCluster {
         try await Shared.holder.cluster()
     }
 
@@ -33,7 +33,7 @@ final class PostgresCluster: Sendable {
     }
 
     /// A cluster of its own (a test that stops PostgreSQL under a server must not stop everyone's).
-    init() throws {
+    package init() throws {
         let output = try Self.run(["start", "--watch", String(getpid())])
         var values: [String: String] = [:]
         for line in output.split(separator: "\n") {
@@ -47,17 +47,17 @@ final class PostgresCluster: Sendable {
         self.port = address.port
     }
 
-    func stop() throws { _ = try Self.run(["stop", folder]) }
+    package func stop() throws { _ = try Self.run(["stop", folder]) }
     /// PostgreSQL stops; the data stays for `resume`, on the same port.
-    func halt() throws { _ = try Self.run(["halt", folder]) }
-    func resume() throws { _ = try Self.run(["resume", folder]) }
+    package func halt() throws { _ = try Self.run(["halt", folder]) }
+    package func resume() throws { _ = try Self.run(["resume", folder]) }
 
-    func address(database: String = "postgres") -> DatabaseAddress {
+    package func address(database: String = "postgres") -> DatabaseAddress {
         DatabaseAddress(host: "127.0.0.1", port: port, username: "postgres", database: database)
     }
 
     /// A fresh, empty database.
-    func createDatabase() async throws -> TestDatabase {
+    package func createDatabase() async throws -> TestDatabase {
         let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         try await TestDatabase(address: address()).execute("CREATE DATABASE \(name)")
         return TestDatabase(address: address(database: name))
@@ -66,7 +66,7 @@ final class PostgresCluster: Sendable {
     /// Runs the script (through `posix_spawn`, so PostgreSQL starts with no signal blocked: the
     /// test runner blocks SIGINT and SIGTERM, and `pg_ctl stop` sends them).
     @discardableResult
-    static func run(_ arguments: [String]) throws -> String {
+    package static func run(_ arguments: [String]) throws -> String {
         let (status, output, errors) = try ServerProcess.runBlocking(script.path, arguments)
         guard status == 0 else {
             throw ClusterError("throwaway-postgres \(arguments.joined(separator: " ")) failed: \(errors)")
@@ -75,19 +75,23 @@ final class PostgresCluster: Sendable {
     }
 }
 
-struct ClusterError: Error, CustomStringConvertible {
-    let description: String
+package struct ClusterError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }
 
 /// One test's database, with raw SQL for what only a test does (expire a token, read rows back).
-struct TestDatabase: Sendable {
-    let address: DatabaseAddress
+package struct TestDatabase: Sendable {
+    package let address: DatabaseAddress
 
-    func withConnection<Result: Sendable>(
+    package init(address: DatabaseAddress) {
+        self.address = address
+    }
+
+    package func withConnection<Result: Sendable>(
         _ body: @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let logger = Logger(label: "test-sql")
@@ -103,7 +107,7 @@ struct TestDatabase: Sendable {
         }
     }
 
-    func execute(_ sql: String) async throws {
+    package func execute(_ sql: String) async throws {
         try await withConnection { connection in
             for statement in Migrator.statements(in: sql) {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "test-sql"))
@@ -112,7 +116,7 @@ struct TestDatabase: Sendable {
     }
 
     /// The first column of every row, as text.
-    func values(_ sql: String) async throws -> [String?] {
+    package func values(_ sql: String) async throws -> [String?] {
         try await withConnection { connection in
             let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test-sql"))
             var values: [String?] = []

@@ -10,13 +10,13 @@ import HummingbirdTesting
 /// The built `clubhouse-server` run as a process, as an operator runs it. Started with
 /// `posix_spawn` so that it gets default signal handling and nothing blocked (the test runner
 /// blocks SIGTERM and SIGINT, and a child would inherit that).
-final class ServerProcess: @unchecked Sendable {
-    let pid: pid_t
-    let folder: TemporaryFolder
-    private(set) var port = 0
+package final class ServerProcess: @unchecked Sendable {
+    package let pid: pid_t
+    package let folder: TemporaryFolder
+    package private(set) var port = 0
 
     /// The binary next to the test bundle (`swift test` builds it: this target depends on it).
-    static let binary: String = {
+    package static let binary: String = {
         if let path = ProcessInfo.processInfo.environment["CLUBHOUSE_SERVER_BIN"] { return path }
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appending(path: "clubhouse-server").path),
@@ -27,13 +27,15 @@ final class ServerProcess: @unchecked Sendable {
         return folder.appending(path: "clubhouse-server").path
     }()
 
-    var stdoutPath: String { folder.path("stdout") }
-    var stderrPath: String { folder.path("stderr") }
-    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    package var stdoutPath: String { folder.path("stdout") }
+    package var stderrPath: String { folder.path("stderr") }
+    package var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    package var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Starts the binary with `arguments` (and `environment` added to the test's).
-    init(_ arguments: [String], environment: [String: String] = [:], binary: String = ServerProcess.binary) throws {
+    package init(_ arguments: [String], environment: [String: String] = [:], binary: String = ServerProcess.binary)
+        throws
+    {
         folder = try TemporaryFolder()
         var env = ProcessInfo.processInfo.environment
         env["DATABASE_URL"] = nil
@@ -45,7 +47,7 @@ final class ServerProcess: @unchecked Sendable {
 
     /// `posix_spawn` with standard output and error into files, default signal handling and
     /// nothing blocked.
-    static func spawn(
+    package static func spawn(
         _ binary: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -81,7 +83,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Runs a program to its end, blocking: exit status, standard output, standard error.
-    static func runBlocking(_ binary: String, _ arguments: [String]) throws -> (Int32, String, String) {
+    package static func runBlocking(_ binary: String, _ arguments: [String]) throws -> (Int32, String, String) {
         let folder = try TemporaryFolder()
         let pid = try spawn(
             binary, arguments, environment: ProcessInfo.processInfo.environment, stdout: folder.path("out"),
@@ -93,14 +95,14 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts a server on a free port of loopback and waits until it listens.
-    static func serving(_ database: DatabaseAddressText, _ extra: [String] = []) async throws -> ServerProcess {
+    package static func serving(_ database: DatabaseAddressText, _ extra: [String] = []) async throws -> ServerProcess {
         let server = try ServerProcess(["--database-url", database.url, "--port", "0"] + extra)
         try await server.waitUntilListening()
         return server
     }
 
     /// Waits for the "listening on" line; fails with the server's stderr if it exits first.
-    func waitUntilListening() async throws {
+    package func waitUntilListening() async throws {
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
             if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("listening on http://") }),
@@ -118,11 +120,11 @@ final class ServerProcess: @unchecked Sendable {
         throw ClusterError("clubhouse-server did not listen: \(stderr)")
     }
 
-    enum Ending: Equatable, CustomStringConvertible {
+    package enum Ending: Equatable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let status): "exit \(status)"
             case .signalled(let signal): "signal \(signal)"
@@ -133,7 +135,7 @@ final class ServerProcess: @unchecked Sendable {
     private var ended: Ending?
 
     /// How the process ended, if it has (reaping it).
-    func poll() -> Ending? {
+    package func poll() -> Ending? {
         if let ended { return ended }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
@@ -142,7 +144,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Waits up to `seconds` for the process to end; kills it (and answers nil) if it does not.
-    func wait(atMost seconds: Int = 60) async throws -> Ending? {
+    package func wait(atMost seconds: Int = 60) async throws -> Ending? {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if let ending = poll() { return ending }
@@ -156,7 +158,7 @@ final class ServerProcess: @unchecked Sendable {
         return nil
     }
 
-    func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         kill(pid, signal)
     }
 
@@ -169,7 +171,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// One request on a connection of its own.
-    func call(
+    package func call(
         _ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil
     ) async throws -> Reply {
         var headers: HTTPFields = [:]
@@ -189,7 +191,7 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Registers and signs in (at the CLI's scrypt cost: a second or so each).
-    func signedIn(_ username: String) async throws -> String {
+    package func signedIn(_ username: String) async throws -> String {
         let body = #"{"username":"\#(username)","password":"correct horse"}"#
         let registered = try await call(.post, "/v1/accounts", json: body)
         guard registered.status == .created else { throw ClusterError("register: \(registered.text)") }
@@ -199,7 +201,9 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Runs the binary to its end: exit status and standard error.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (Ending?, String) {
+    package static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (
+        Ending?, String
+    ) {
         let process = try ServerProcess(arguments, environment: environment)
         let ending = try await process.wait(atMost: 60)
         return (ending, process.stderr)
@@ -207,12 +211,16 @@ final class ServerProcess: @unchecked Sendable {
 }
 
 /// A database URL for the command line.
-struct DatabaseAddressText: Sendable {
-    let url: String
+package struct DatabaseAddressText: Sendable {
+    package let url: String
+
+    package init(url: String) {
+        self.url = url
+    }
 }
 
 extension TestDatabase {
-    var url: DatabaseAddressText {
+    package var url: DatabaseAddressText {
         DatabaseAddressText(url: "postgres://postgres@127.0.0.1:\(address.port)/\(address.database)")
     }
 }

@@ -1,0 +1,228 @@
+import ClubhouseDomain
+import ClubhouseSyncWire
+import Foundation
+import PostgresNIO
+
+/// Applies a page of a device's changes in one transaction that already holds the account's
+/// lock: each change by the conflict rules (docs/server.md, "Sync"), its first result kept under
+/// its id. Round trips are what a push costs, so the page's earlier results and tombstones are
+/// read in one query each, and its log entries and results written in one statement each at the
+/// end (in order: the log's seqs follow the changes).
+final class SyncApplier {
+    let connection: PostgresConnection
+    let logger: Logger
+    let owner: User.ID
+    let device: UUID
+    let log: SyncLog
+    /// Results by change id: those of earlier pushes, then this page's as they are decided.
+    private var results: [UUID: SyncResult] = [:]
+    /// This page's new results, to record.
+    private var decided: [SyncResult] = []
+    /// The page's keys that are buried, by `SyncLog.Burial.id`.
+    private var burials: [String: (SyncLog.Burial, String)] = [:]
+    /// This page's log entries, in order.
+    private var entries: [SyncLog.Entry] = []
+
+    init(_ connection: PostgresConnection, logger: Logger, owner: User.ID, device: UUID) {
+        self.connection = connection
+        self.logger = logger
+        self.owner = owner
+        self.device = device
+        log = SyncLog(connection, logger: logger)
+    }
+
+    /// The page's results, in order. `guarded` runs each change under a savepoint, so that a
+    /// write PostgreSQL refuses (a value the rules let through but a column's CHECK does not)
+    /// refuses that change alone; unguarded, such a write fails the page, which the route then
+    /// applies again guarded. Savepoints are kept for that rare case: hundreds of subtransactions
+    /// in one transaction slow PostgreSQL down for every session.
+    func apply(_ page: [SyncChange], guarded: Bool) async throws -> [SyncResult] {
+        results = try await log.results(of: page.map(\.id), owner: owner)
+        // Only keys of a key's shape reach SQL (a NUL in one would fail the query, not the change).
+        let keys = page.map(\.key).filter { SyncKey.isUUIDKey($0) || SyncKey.isISBNKey($0) }
+        burials = try await log.tombstones(owner: owner, keys: Set(keys))
+        var answers: [SyncResult] = []
+        for change in page { answers.append(try await apply(change, guarded: guarded)) }
+        try await log.append(entries, owner: owner, device: device)
+        try await log.record(decided, owner: owner)
+        return answers
+    }
+
+    private func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
+        if let first = results[change.id] { return first }
+        let (entryCount, burialsBefore) = (entries.count, burials)
+        if guarded { try await connection.query("SAVEPOINT sync_change", logger: logger) }
+        var result: SyncResult
+        do {
+            // Every refusal by the rules is decided before anything is written.
+            try await dispatch(change)
+            result = .applied(change.id)
+            if guarded { try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger) }
+        } catch let reason as SyncRefusalReason {
+            if guarded { try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
+            result = .refused(change.id, reason.code, reason.message)
+            if let label = reason.buries { try await bury(change, .refused, label: label) }
+        } catch  where guarded && DatabaseFailure.isRefusal(error) {
+            try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            entries.removeSubrange(entryCount...)
+            burials = burialsBefore
+            logger.warning("sync change refused by the database", metadata: ["error": "\(String(reflecting: error))"])
+            result = .refused(change.id, .invalid, "the server could not store this change: a value is out of range")
+        }
+        results[change.id] = result
+        decided.append(result)
+        return result
+    }
+
+    private func bury(_ change: SyncChange, _ burial: SyncLog.Burial, label: String) async throws {
+        try await log.bury(owner: owner, entity: change.entity, key: change.key, burial, label: label, seq: nil)
+        burials[SyncLog.Burial.id(change.entity, change.key)] = (burial, label)
+    }
+
+    private func dispatch(_ change: SyncChange) async throws {
+        switch change.entity {
+        case .player: try await apply(change, SyncPlayerStore(connection, logger: logger))
+        case .book:
+            guard change.op == .put else {
+                throw SyncRefusalReason(.invalid, "a book is never deleted; remove it with a put of owned false")
+            }
+            try await apply(change, SyncBookStore(connection, logger: logger))
+        case .question: try await apply(change, SyncQuestionStore(connection, logger: logger))
+        case .gather: try await apply(change, SyncGatherStore(connection, logger: logger))
+        }
+    }
+
+    private func apply<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store) async throws {
+        try checkKey(change)
+        if let (burial, label) = burials[SyncLog.Burial.id(change.entity, change.key)] {
+            switch burial {
+            case .deleted:
+                // Deleting what is already deleted changes nothing; anything else loses to the delete.
+                guard change.op == .put else { return }
+                throw SyncRefusalReason(.deleted, "\(label) was deleted on another device; this change was not kept")
+            case .refused:
+                throw SyncRefusalReason(.unknown, "\(label) was never kept by the server: its creation was refused")
+            }
+        }
+        let existing = try await store.find(key: change.key, owner: owner, locking: true)
+        switch change.op {
+        case .put: try await put(change, store, existing: existing)
+        case .delete: try await delete(change, store, existing: existing)
+        }
+    }
+
+    /// A record named by its key.
+    private func unnamed(_ change: SyncChange) -> String { "\(change.entity.rawValue) \(change.key)" }
+
+    private func checkKey(_ change: SyncChange) throws(SyncRefusalReason) {
+        if change.entity.isKeyedByISBN {
+            guard SyncKey.isISBNKey(change.key), let isbn = try? ISBN(change.key), isbn.digits == change.key else {
+                throw SyncRefusalReason(
+                    .invalid, "a book's key is its ISBN-13 (13 digits): \(shown(change.key)) is not one")
+            }
+        } else if !SyncKey.isUUIDKey(change.key) {
+            throw SyncRefusalReason(
+                .invalid, "a \(change.entity.rawValue)'s key is a lowercase UUID: \(shown(change.key)) is not one")
+        }
+    }
+
+    private func put<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store, existing: Store.Fields?)
+        async throws
+    {
+        let merged: Store.Fields
+        do {
+            merged = try Store.Fields(change.fields, over: existing)
+        } catch {
+            if case .missing = error {
+                throw SyncRefusalReason(
+                    .unknown,
+                    "\(change.entity.rawValue) \(change.key) is not known to the server and this change does not "
+                        + "create it (\(error.message))")
+            }
+            let message =
+                if case .unknownField(let name) = error {
+                    SyncFieldError.unknownField(shown(name)).message
+                } else { error.message }
+            throw SyncRefusalReason(.invalid, message, buries: existing == nil ? unnamed(change) : nil)
+        }
+        // A create refused: the record's later changes are refused as unknown. Its label is
+        // the key until its fields are known to be valid.
+        let valid: Store.Fields
+        do {
+            valid = try await store.validated(merged, key: change.key, owner: owner)
+        } catch let reason as SyncRefusalReason {
+            throw existing == nil ? reason.burying(unnamed(change)) : reason
+        }
+        if let conflict = try await store.conflict(valid, existing: existing, key: change.key, owner: owner) {
+            throw existing == nil ? conflict.burying(Store.label(valid)) : conflict
+        }
+        if let existing {
+            try await store.update(key: change.key, valid, owner: owner)
+            try await tellOverwritten(change, stored: valid.fields, label: Store.label(existing))
+        } else {
+            try await store.insert(key: change.key, valid, owner: owner)
+        }
+        // A create logs every field, an edit those it set, as stored (trimmed, resolved).
+        let logged = existing == nil ? valid.fields : valid.fields.only(change.fields.keys)
+        entries.append(try .change(change.entity, change.key, .put, logged, id: change.id))
+    }
+
+    /// Rule 3: a device whose values, set after this change's base, this change replaced with
+    /// other values is told so, once, naming the fields.
+    private func tellOverwritten(_ change: SyncChange, stored: SyncFields, label: String) async throws {
+        let puts = try await log.concurrentPuts(
+            owner: owner, entity: change.entity, key: change.key, after: change.base, except: device)
+        // Each device's last value of each field this change set.
+        var written: [UUID: SyncFields] = [:]
+        var order: [UUID] = []
+        for put in puts {
+            if written[put.device] == nil { order.append(put.device) }
+            for (field, value) in put.fields where change.fields[field] != nil {
+                written[put.device, default: [:]][field] = value
+            }
+        }
+        for writer in order {
+            let lost = change.entity.fieldNames.filter { field in
+                guard let theirs = written[writer]?[field] else { return false }
+                return theirs != stored[field]
+            }
+            guard !lost.isEmpty else { continue }
+            let message =
+                lost.count == 1
+                ? "your change to \(label)'s \(lost[0]) was replaced by another device's"
+                : "your changes to \(label)'s \(Self.list(lost)) were replaced by another device's"
+            entries.append(
+                .notice(
+                    SyncNotice(code: .fieldReplaced, message: message, entity: change.entity, key: change.key),
+                    to: writer))
+        }
+    }
+
+    /// "a, b and c"
+    static func list(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    private func delete<Store: SyncRecordStore>(_ change: SyncChange, _ store: Store, existing: Store.Fields?)
+        async throws
+    {
+        guard let existing else {
+            throw SyncRefusalReason(.unknown, "\(change.entity.rawValue) \(change.key) is not known to the server")
+        }
+        let label = Store.label(existing)
+        try await store.delete(key: change.key, owner: owner)
+        entries.append(try .change(change.entity, change.key, .delete, [:], id: change.id))
+        try await bury(change, .deleted, label: label)
+        // Rule 2: a device that edited the record after the deleter's base lost that edit.
+        let puts = try await log.concurrentPuts(
+            owner: owner, entity: change.entity, key: change.key, after: change.base, except: device)
+        var told: Set<UUID> = []
+        for put in puts where told.insert(put.device).inserted {
+            entries.append(
+                .notice(
+                    SyncNotice(
+                        code: .editLost, message: "your edit of \(label) was lost: it was deleted on another device",
+                        entity: change.entity, key: change.key), to: put.device))
+        }
+    }
+}

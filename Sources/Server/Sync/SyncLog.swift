@@ -1,0 +1,242 @@
+import ClubhouseDomain
+import ClubhouseSyncWire
+import Foundation
+import PostgresNIO
+
+/// The account's change log and what sync keeps beside it (applied change ids, tombstones,
+/// devices), in SQL, always by owner. Every writer of an account takes `lock` first, so the
+/// account's seqs become visible in the order they were taken: a device that pulled up to seq N
+/// never later finds a smaller one committed behind it.
+struct SyncLog {
+    /// The advisory locks' class (their first key): "SYNC". Two-key locks never meet the
+    /// migrator's one-key lock.
+    static let lockClass: Int32 = 0x5359_4E43
+
+    let connection: PostgresConnection
+    let logger: Logger
+
+    init(_ connection: PostgresConnection, logger: Logger) {
+        self.connection = connection
+        self.logger = logger
+    }
+
+    /// Serialises the account's writers until the transaction ends. Taken before any row lock,
+    /// so two writers never wait for each other's rows.
+    func lock(owner: User.ID) async throws {
+        let key = Int32(truncatingIfNeeded: owner)
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))", logger: logger)
+    }
+
+    /// Appends a change; returns its seq.
+    @discardableResult
+    func append(
+        owner: User.ID, entity: SyncEntity, key: String, op: SyncOp, fields: SyncFields, device: UUID?, change: UUID
+    ) async throws -> Int64 {
+        let json = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+        let rows = try await connection.query(
+            """
+            INSERT INTO sync_log (owner_id, entity, key, op, fields, device_id, change_id)
+            VALUES (\(owner), \(entity.rawValue), \(key), \(op.rawValue), \(json)::jsonb, \(device), \(change))
+            RETURNING seq
+            """, logger: logger)
+        for try await seq in rows.decode(Int64.self) { return seq }
+        throw APIError.unexpected
+    }
+
+    /// A log entry of a push, written with the page's others in one statement.
+    struct Entry {
+        let entity: SyncEntity
+        let key: String
+        /// put, delete or notice.
+        let op: String
+        let fields: String
+        let change: UUID?
+        let target: UUID?
+        let code: String?
+        let message: String?
+
+        static func change(_ entity: SyncEntity, _ key: String, _ op: SyncOp, _ fields: SyncFields, id: UUID) throws
+            -> Entry
+        {
+            let json = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
+            return Entry(
+                entity: entity, key: key, op: op.rawValue, fields: json, change: id, target: nil, code: nil,
+                message: nil)
+        }
+
+        /// A notice addressed to `device` alone.
+        static func notice(_ notice: SyncNotice, to device: UUID) -> Entry {
+            Entry(
+                entity: notice.entity, key: notice.key, op: "notice", fields: "{}", change: nil, target: device,
+                code: notice.code.rawValue, message: notice.message)
+        }
+    }
+
+    /// Appends `entries` in their order (the identity's seqs are drawn as the sorted rows are
+    /// inserted); changes are `device`'s, notices nobody's.
+    func append(_ entries: [Entry], owner: User.ID, device: UUID) async throws {
+        guard !entries.isEmpty else { return }
+        // Text arrays ("" for none): one statement whatever the page holds.
+        let entities = entries.map(\.entity.rawValue)
+        let keys = entries.map(\.key)
+        let ops = entries.map(\.op)
+        let fields = entries.map(\.fields)
+        let changes = entries.map { $0.change.map(SyncKey.text) ?? "" }
+        let targets = entries.map { $0.target.map(SyncKey.text) ?? "" }
+        let codes = entries.map { $0.code ?? "" }
+        let messages = entries.map { $0.message ?? "" }
+        try await connection.query(
+            """
+            INSERT INTO sync_log
+                (owner_id, entity, key, op, fields, device_id, change_id, target_device, notice_code, notice_message)
+            SELECT \(owner), u.entity, u.key, u.op, u.fields::jsonb,
+                   CASE WHEN u.op = 'notice' THEN NULL ELSE \(device) END,
+                   NULLIF(u.change, '')::uuid, NULLIF(u.target, '')::uuid, NULLIF(u.code, ''), NULLIF(u.message, '')
+            FROM unnest(\(entities)::text[], \(keys)::text[], \(ops)::text[], \(fields)::text[], \(changes)::text[],
+                        \(targets)::text[], \(codes)::text[], \(messages)::text[])
+                 WITH ORDINALITY AS u(entity, key, op, fields, change, target, code, message, ord)
+            ORDER BY u.ord
+            """, logger: logger)
+    }
+
+    /// The puts of one record after `base` made by devices other than `device`, oldest first:
+    /// who set which fields to what concurrently with a change based on `base`.
+    func concurrentPuts(owner: User.ID, entity: SyncEntity, key: String, after base: Int64, except device: UUID)
+        async throws -> [(device: UUID, fields: SyncFields)]
+    {
+        let rows = try await connection.query(
+            """
+            SELECT device_id, fields::text FROM sync_log
+            WHERE owner_id = \(owner) AND entity = \(entity.rawValue) AND key = \(key) AND seq > \(base)
+              AND op = 'put' AND device_id IS NOT NULL AND device_id <> \(device)
+            ORDER BY seq
+            """, logger: logger)
+        var puts: [(device: UUID, fields: SyncFields)] = []
+        let decoder = JSONDecoder()
+        for try await (writer, fields) in rows.decode((UUID, String).self) {
+            puts.append((writer, try decoder.decode(SyncFields.self, from: Data(fields.utf8))))
+        }
+        return puts
+    }
+
+    // MARK: Idempotency
+
+    /// The first results of those of `ids` the account pushed before.
+    func results(of ids: [UUID], owner: User.ID) async throws -> [UUID: SyncResult] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await connection.query(
+            """
+            SELECT change_id, status, code, message FROM sync_applied
+            WHERE owner_id = \(owner) AND change_id = ANY(\(ids.map(SyncKey.text))::uuid[])
+            """, logger: logger)
+        var results: [UUID: SyncResult] = [:]
+        for try await (id, status, code, message) in rows.decode((UUID, String, String?, String?).self) {
+            results[id] = SyncResult(
+                id: id, status: SyncResult.Status(rawValue: status) ?? .refused,
+                code: code.map(SyncRefusal.init(rawValue:)), message: message)
+        }
+        return results
+    }
+
+    /// Records each result as its change's first, in one statement.
+    func record(_ results: [SyncResult], owner: User.ID) async throws {
+        guard !results.isEmpty else { return }
+        try await connection.query(
+            """
+            INSERT INTO sync_applied (owner_id, change_id, status, code, message)
+            SELECT \(owner), u.id::uuid, u.status, NULLIF(u.code, ''), NULLIF(u.message, '')
+            FROM unnest(\(results.map { SyncKey.text($0.id) })::text[], \(results.map(\.status.rawValue))::text[],
+                        \(results.map { $0.code?.rawValue ?? "" })::text[], \(results.map { $0.message ?? "" })::text[])
+                 AS u(id, status, code, message)
+            """, logger: logger)
+    }
+
+    // MARK: Tombstones
+
+    enum Burial: String {
+        case deleted, refused
+
+        /// A buried record's identity in a page.
+        static func id(_ entity: SyncEntity, _ key: String) -> String { "\(entity.rawValue) \(key)" }
+    }
+
+    /// The buried ones of `keys` (of any entity), by `Burial.id`: why each may not come back,
+    /// and the record's label.
+    func tombstones(owner: User.ID, keys: Set<String>) async throws -> [String: (Burial, String)] {
+        guard !keys.isEmpty else { return [:] }
+        let rows = try await connection.query(
+            """
+            SELECT entity, key, reason, label FROM sync_tombstones
+            WHERE owner_id = \(owner) AND key = ANY(\(Array(keys))::text[])
+            """, logger: logger)
+        var found: [String: (Burial, String)] = [:]
+        for try await (entity, key, reason, label) in rows.decode((String, String, String, String).self) {
+            guard let entity = SyncEntity(rawValue: entity) else { continue }
+            found[Burial.id(entity, key)] = (Burial(rawValue: reason) ?? .deleted, label)
+        }
+        return found
+    }
+
+    func bury(owner: User.ID, entity: SyncEntity, key: String, _ reason: Burial, label: String, seq: Int64?)
+        async throws
+    {
+        try await connection.query(
+            """
+            INSERT INTO sync_tombstones (owner_id, entity, key, reason, label, seq)
+            VALUES (\(owner), \(entity.rawValue), \(key), \(reason.rawValue), \(label), \(seq))
+            ON CONFLICT (owner_id, entity, key) DO NOTHING
+            """, logger: logger)
+    }
+
+    // MARK: Devices
+
+    /// Records that `device` used sync now.
+    func touch(device: UUID, owner: User.ID, name: String? = nil) async throws {
+        try await connection.query(
+            """
+            INSERT INTO sync_devices (owner_id, id, name) VALUES (\(owner), \(device), \(name))
+            ON CONFLICT (owner_id, id) DO UPDATE
+                SET last_seen = now(), name = coalesce(excluded.name, sync_devices.name)
+            """, logger: logger)
+    }
+
+    // MARK: Pulls
+
+    /// The account's entries after `after` that `device` may see (changes, and notices addressed
+    /// to it), at most `limit`, and whether more follow.
+    func page(owner: User.ID, device: UUID, after: Int64, limit: Int) async throws -> (
+        entries: [SyncLogEntry], more: Bool
+    ) {
+        let rows = try await connection.query(
+            """
+            SELECT seq, entity, key, op, fields::text, device_id, change_id, notice_code, notice_message
+            FROM sync_log
+            WHERE owner_id = \(owner) AND seq > \(after) AND (target_device IS NULL OR target_device = \(device))
+            ORDER BY seq LIMIT \(limit + 1)
+            """, logger: logger)
+        var entries: [SyncLogEntry] = []
+        let decoder = JSONDecoder()
+        for try await (seq, entityText, key, opText, fieldsText, writer, change, code, message) in rows.decode(
+            (Int64, String, String, String, String, UUID?, UUID?, String?, String?).self)
+        {
+            // The table's CHECKs allow nothing else.
+            guard let entity = SyncEntity(rawValue: entityText) else { throw APIError.unexpected }
+            if opText == "notice" {
+                let notice = SyncNotice(
+                    code: SyncNoticeCode(rawValue: code ?? ""), message: message ?? "", entity: entity, key: key)
+                entries.append(SyncLogEntry(seq: seq, body: .notice(notice)))
+            } else {
+                guard let op = SyncOp(rawValue: opText), let change else { throw APIError.unexpected }
+                let fields = try decoder.decode(SyncFields.self, from: Data(fieldsText.utf8))
+                entries.append(
+                    SyncLogEntry(
+                        seq: seq,
+                        body: .change(
+                            SyncLoggedChange(
+                                entity: entity, key: key, op: op, fields: fields, device: writer, change: change))))
+            }
+        }
+        let more = entries.count > limit
+        return (Array(entries.prefix(limit)), more)
+    }
+}

@@ -1,0 +1,56 @@
+import Clubhouse
+internal import ClubhouseSyncWire
+import Foundation
+
+extension ClubhouseApp {
+    /// Takes the newest navigation state another device of this user shared for `scene` (by
+    /// default this app's own) — tab, page, stacks, modal and drafts — and makes it this scene's
+    /// through the one road (journaled: ``undo()`` goes back). Each stack is cut at the first
+    /// screen whose record this device does not have (sync first), with a warning each.
+    /// Throws ``SyncError/noHandoff(scene:)`` when no other device shared one.
+    public func continueFromOtherDevice(scene: SceneName? = nil) async throws -> HandoffReport {
+        guard let record = try syncRemote(), let device = UUID(uuidString: record.deviceID) else {
+            throw SyncError.noRemote
+        }
+        let name = (scene ?? self.scene).rawValue
+        let server = SyncServer(url: record.url, token: record.token)
+        let handoff: SyncHandoff?
+        do {
+            handoff = try await server.handoff(device: device, scene: name)
+        } catch let error as SyncError {
+            await server.shutdown()
+            if case .unreachable(let url, let reason, _) = error {
+                throw SyncError.cannotConnect(url: url, reason: reason)
+            }
+            throw error
+        }
+        await server.shutdown()
+        guard let handoff else { throw SyncError.noHandoff(scene: name) }
+        let (state, cuts) = try HandoffState.decode(handoff.state) { entity, key in
+            try syncID(entity: entity, key: key)
+        }
+        let app: ClubhouseApp
+        if let scene, scene != self.scene {
+            app = try ClubhouseApp(path: path, scene: scene)
+        } else {
+            app = self
+        }
+        let outcome = try app.perform(Command(.adopt(state)))
+        let madeAt = Date(timeIntervalSince1970: Double(handoff.madeAt - record.clockOffsetMs) / 1000)
+        return HandoffReport(
+            deviceName: handoff.deviceName, madeAt: madeAt, warnings: cuts + outcome.warnings, outcome: outcome)
+    }
+
+    /// Shares this device's navigation state of every scene of the user, for another device's
+    /// `continue`.
+    func shareNavigation(_ server: SyncServer, device: UUID, deviceName: String, clock: ClockOffset) async throws {
+        for (scene, state) in try syncNavigationStates() {
+            let value = try HandoffState.encode(state) { entity, id in try syncKey(entity: entity, id: id) }
+            let name = deviceName.isEmpty ? "another device" : deviceName
+            try await server.putHandoff(
+                SyncHandoffPush(
+                    device: device, scene: scene.rawValue, deviceName: name, state: value,
+                    madeAt: SyncServer.now() &+ clock.current))
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Clubhouse
+internal import ClubhouseSyncWire
+import Foundation
+
+extension ClubhouseApp {
+    /// Signs the signed-in user in to the server at `url` as `username` (creating that account
+    /// first when `register`), and stores the server, a new device id and the token for them. From
+    /// then on every change of theirs is queued for ``sync()``; a new remote queues every record
+    /// they already have, in the same transaction. Signing in again to the same account on the
+    /// same server only replaces the token (after it expired or was revoked). The database file
+    /// becomes readable by its owner only. Throws ``SyncError`` (nothing stored) or the
+    /// library's errors.
+    @discardableResult
+    public func setRemote(
+        url: String, username: String, password: String, register: Bool = false, deviceName: String? = nil
+    ) async throws -> RemoteSettings {
+        let address = try SyncServer.normalized(url)
+        _ = try syncUser()
+        let server = SyncServer(url: address)
+        let token: String
+        do {
+            if register { _ = try await server.register(username: username, password: password) }
+            token = try await server.signIn(username: username, password: password)
+        } catch SyncError.unreachable(let url, let reason, _) {
+            await server.shutdown()
+            throw SyncError.cannotConnect(url: url, reason: reason)
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+        let name = deviceName ?? ProcessInfo.processInfo.hostName
+        try setSyncRemote { user in
+            SyncRemoteRecord(
+                userID: user, url: address, deviceID: SyncKey.make(),
+                deviceName: String(name.prefix(SyncLimits.deviceNameLength.upperBound)), serverUsername: username,
+                token: token)
+        }
+        guard let settings = try remote() else { throw SyncError.noRemote }
+        return settings
+    }
+
+    /// The signed-in user's server, or nil when they have none. Never the token.
+    public func remote() throws -> RemoteSettings? {
+        guard let record = try syncRemote() else { return nil }
+        return RemoteSettings(
+            url: record.url, username: record.serverUsername, device: record.deviceID, deviceName: record.deviceName,
+            lastSyncAt: record.lastSyncAt, clockOffsetMs: record.clockOffsetMs, waiting: try syncWaiting())
+    }
+
+    /// Forgets the signed-in user's server: signs out there (revoking the token) when it can be
+    /// reached, then removes the remote, the queued changes and the notices here. Returns false
+    /// when there was no remote.
+    @discardableResult
+    public func unsetRemote() async throws -> Bool {
+        guard let record = try syncRemote() else { return false }
+        let server = SyncServer(url: record.url, token: record.token)
+        // Best effort: an unreachable server or an expired token must not keep the token here.
+        try? await server.signOut()
+        await server.shutdown()
+        return try unsetSyncRemote()
+    }
+
+    /// Pushes the signed-in user's queued changes (oldest first, 500 a request; each answered
+    /// page leaves the queue in one transaction), then pulls every change made elsewhere since
+    /// the last sync (each page applied in one transaction that also moves the cursor), then
+    /// shares this device's navigation state of every scene (for ``continueFromOtherDevice(scene:)``).
+    /// Notices not told before are returned, and marked told. Throws ``SyncError`` when the
+    /// server cannot be reached or refuses; whatever was done until then stays done and nothing
+    /// queued is lost.
+    public func sync() async throws -> SyncReport {
+        guard let record = try syncRemote() else { throw SyncError.noRemote }
+        guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
+        let server = SyncServer(url: record.url, token: record.token)
+        var clock = ClockOffset(stored: record.clockOffsetMs)
+        var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
+        do {
+            if record.lastSyncAt == nil {
+                // Never synced: measure the clock before the first push converts any instant.
+                let probe = try await server.changes(device: device, after: record.cursor, limit: 1)
+                clock.add(serverTime: probe.value.serverTime, sent: probe.sent, received: probe.received)
+            }
+            try await push(server, device: device, clock: &clock, report: &report)
+            try await pull(server, device: device, from: record.cursor, clock: &clock, report: &report)
+            try await shareNavigation(server, device: device, deviceName: record.deviceName, clock: clock)
+        } catch let error as SyncError {
+            await server.shutdown()
+            try? syncFinishFailed(clock: clock)
+            if case .unreachable(let url, let reason, _) = error {
+                throw SyncError.unreachable(url: url, reason: reason, waiting: (try? syncWaiting()) ?? 0)
+            }
+            throw error
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
+        try syncFinish(clockOffsetMs: clock.best)
+        report.clockOffsetMs = clock.best ?? record.clockOffsetMs
+        report.notices = try syncTakeNotices().map {
+            SyncNotice(code: $0.code, message: $0.message, entity: $0.entity, key: $0.key)
+        }
+        report.waiting = try syncWaiting()
+        return report
+    }
+
+    private func syncFinishFailed(clock: ClockOffset) throws {
+        // Keep a measured offset even from a sync that failed later; last_sync_at stays.
+        if let best = clock.best { try syncSetClockOffset(best) }
+    }
+
+    private func push(
+        _ server: SyncServer, device: UUID, clock: inout ClockOffset, report: inout SyncReport
+    ) async throws {
+        while true {
+            let entries = try syncNextChanges(limit: SyncLimits.changesPerPush)
+            guard !entries.isEmpty else { return }
+            let offset = clock.current
+            let changes = try entries.map { try WireChange.change($0, offset: offset) }
+            let answer = try await server.push(SyncPushRequest(device: device, changes: changes))
+            clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
+            let results = answer.value.results.map { result in
+                SyncPushResult(
+                    changeID: SyncKey.text(result.id), applied: result.status == .applied,
+                    code: result.code?.rawValue, message: result.message)
+            }
+            try syncAcknowledge(results)
+            report.pushed += results.filter(\.applied).count
+            report.refused += results.filter { !$0.applied }.count
+            // An answer that left every change unanswered would loop forever.
+            guard results.count == entries.count, entries.count == SyncLimits.changesPerPush else { return }
+        }
+    }
+
+    private func pull(
+        _ server: SyncServer, device: UUID, from cursor: Int64, clock: inout ClockOffset, report: inout SyncReport
+    ) async throws {
+        var cursor = cursor
+        while true {
+            let answer = try await server.changes(device: device, after: cursor, limit: SyncLimits.defaultPageSize)
+            clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
+            let page = answer.value
+            // This device's own changes are applied too: in log order they restore what the
+            // server holds when another device's change came in between (a pending field of this
+            // device is still never overwritten).
+            let entries = page.changes.compactMap { WireChange.pulled($0, offset: clock.current) }
+            guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
+            try syncApply(entries, next: page.next)
+            // Counted: changes from elsewhere (this device's own coming back are not news).
+            report.pulled += page.changes.filter { $0.change.map { $0.device != device } ?? false }.count
+            guard page.more, page.next > cursor else { return }
+            cursor = page.next
+        }
+    }
+}

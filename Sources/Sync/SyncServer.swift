@@ -1,0 +1,189 @@
+internal import AsyncHTTPClient
+internal import ClubhouseSyncWire
+import Foundation
+internal import NIOCore
+internal import NIOHTTP1
+
+/// The server's `/v1` API as this device uses it: sign in, push, pull, handoff. One value per
+/// sync; ``shutdown()`` when done. The token goes in the Authorization header and nowhere else
+/// (never into an error or a log).
+final class SyncServer: Sendable {
+    let url: String
+    private let token: String?
+    private let client: HTTPClient
+    /// The largest answer read (a page of 1 000 changes is far below it).
+    private static let answerLimit = 64 * 1024 * 1024
+
+    init(url: String, token: String? = nil) {
+        self.url = url
+        self.token = token
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.redirectConfiguration = .disallow
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// An address the client can use: http or https, a host, no query; without a trailing slash.
+    static func normalized(_ text: String) throws(SyncError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let components = URLComponents(string: trimmed),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil,
+            components.user == nil, components.password == nil
+        else { throw .invalidURL(text) }
+        var result = trimmed
+        while result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    // MARK: Accounts
+
+    struct Credentials: Encodable {
+        var username: String
+        var password: String
+    }
+
+    struct Session: Decodable {
+        var token: String
+    }
+
+    func register(username: String, password: String) async throws -> Int {
+        let (status, _) = try await send(
+            .POST, "/v1/accounts", body: Credentials(username: username, password: password), authorized: false,
+            accept: [201])
+        return status
+    }
+
+    func signIn(username: String, password: String) async throws -> String {
+        let (_, body) = try await send(
+            .POST, "/v1/sessions", body: Credentials(username: username, password: password), authorized: false,
+            accept: [201, 200])
+        return try decode(Session.self, body).token
+    }
+
+    func signOut() async throws {
+        _ = try await send(.DELETE, "/v1/sessions/current", body: Optional<Credentials>.none, accept: [200, 204])
+    }
+
+    // MARK: Sync
+
+    /// Measures the clock too: (serverTime, sent, received) in Unix ms.
+    struct Timed<Value> {
+        var value: Value
+        var sent: Int64
+        var received: Int64
+    }
+
+    func push(_ request: SyncPushRequest) async throws -> Timed<SyncPushResponse> {
+        let sent = Self.now()
+        let (_, body) = try await send(.POST, "/v1/sync/push", body: request, accept: [200])
+        return Timed(value: try decode(SyncPushResponse.self, body), sent: sent, received: Self.now())
+    }
+
+    func changes(device: UUID, after: Int64, limit: Int) async throws -> Timed<SyncChangesPage> {
+        let sent = Self.now()
+        let path = "/v1/sync/changes?device=\(SyncKey.text(device))&after=\(after)&limit=\(limit)"
+        let (_, body) = try await send(.GET, path, body: Optional<Credentials>.none, accept: [200])
+        return Timed(value: try decode(SyncChangesPage.self, body), sent: sent, received: Self.now())
+    }
+
+    func putHandoff(_ handoff: SyncHandoffPush) async throws {
+        _ = try await send(.PUT, "/v1/sync/handoff", body: handoff, accept: [204, 200])
+    }
+
+    /// The newest handoff of another device for `scene`, nil when there is none.
+    func handoff(device: UUID, scene: String) async throws -> SyncHandoff? {
+        let path = "/v1/sync/handoff?device=\(SyncKey.text(device))&scene=\(scene)"
+        let (status, body) = try await send(.GET, path, body: Optional<Credentials>.none, accept: [200, 404])
+        return status == 404 ? nil : try decode(SyncHandoff.self, body)
+    }
+
+    static func now() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+
+    // MARK: Inside
+
+    private struct ErrorAnswer: Decodable {
+        struct Body: Decodable {
+            var code: String
+            var message: String
+        }
+        var error: Body
+    }
+
+    private func send<Body: Encodable>(
+        _ method: HTTPMethod, _ path: String, body: Body?, authorized: Bool = true, accept: Set<Int>
+    ) async throws -> (Int, ByteBuffer) {
+        var request = HTTPClientRequest(url: url + path)
+        request.method = method
+        request.headers.add(name: "Accept", value: "application/json")
+        if authorized, let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            let data = try JSONEncoder().encode(body)
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: data))
+        }
+        let status: Int
+        let answer: ByteBuffer
+        do {
+            let response = try await client.execute(request, timeout: .seconds(120))
+            status = Int(response.status.code)
+            answer = try await response.body.collect(upTo: Self.answerLimit)
+        } catch {
+            throw SyncError.unreachable(url: url, reason: Self.reason(error), waiting: 0)
+        }
+        guard !accept.contains(status) else { return (status, answer) }
+        let refusal = try? JSONDecoder().decode(ErrorAnswer.self, from: Data(answer.readableBytesView))
+        switch (status, refusal?.error.code) {
+        case (401, "wrong_credentials"): throw SyncError.wrongCredentials
+        case (401, _): throw SyncError.signedOut(url: url)
+        case (429, _): throw SyncError.tooManyAttempts
+        case (502...504, _):
+            throw SyncError.unreachable(
+                url: url, reason: refusal?.error.message ?? "the server answered \(status)", waiting: 0)
+        default:
+            throw SyncError.refused(
+                status: status, code: refusal?.error.code ?? "http_\(status)",
+                message: refusal?.error.message ?? "HTTP status \(status)")
+        }
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, _ body: ByteBuffer) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: Data(body.readableBytesView))
+        } catch {
+            throw SyncError.badResponse("not the expected \(type)")
+        }
+    }
+
+    /// Why a request did not get an answer, in a few words.
+    static func reason(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectTimeout") || text.contains("ConnectTimeout") { return "the connection timed out" }
+        if text.contains("refused") || text.contains("ECONNREFUSED") || text.contains("errno: 111") {
+            return "connection refused"
+        }
+        if text.contains("deadlineExceeded") || text.contains("readTimeout") {
+            return "the server did not answer in time"
+        }
+        if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("resolve")
+            || text.contains("getaddrinfo")
+            || text.contains("lookup")
+        {
+            return "the host name could not be resolved"
+        }
+        if text.contains("unreachable") || text.contains("ENETUNREACH") || text.contains("EHOSTUNREACH") {
+            return "the network is unreachable"
+        }
+        if text.contains("remoteConnectionClosed") || text.contains("ECONNRESET") {
+            return "the server closed the connection"
+        }
+        if text.contains("TLS") || text.contains("SSL") || text.contains("handshake") {
+            return "the secure connection failed"
+        }
+        return "the server could not be reached"
+    }
+}

@@ -1,0 +1,57 @@
+import ClubhouseTestSupport
+import Foundation
+import Testing
+
+/// The sync commands without a server: what they say before a remote is set, for bad input and
+/// for a server nobody answers; nothing is stored by a command that fails. (With the real server:
+/// ServerTests' DeviceSyncTests.)
+@Suite struct SyncCommandTests {
+    @Test func beforeARemoteIsSetEachCommandSaysWhatToDo() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        let show = try clubhouse.run(["remote", "show"])
+        #expect(
+            show.status == 0 && show.stdout == "No server set; set one with: clubhouse remote set URL --username NAME\n"
+        )
+        #expect(try clubhouse.run(["remote", "show", "--json"]).stdout == "null\n")
+        let sync = try clubhouse.run(["sync"])
+        #expect(sync.status == 1)
+        #expect(
+            sync.stderr == "error: no server to sync with; set one with: clubhouse remote set URL --username NAME\n")
+        let unset = try clubhouse.run(["remote", "unset"])
+        #expect(unset.status == 1 && unset.stderr == "error: no server is set; nothing to forget\n")
+        let handoff = try clubhouse.run(["continue"])
+        #expect(handoff.status == 1 && handoff.stderrLines.count == 1)
+    }
+
+    @Test func aBadAddressOrAServerNobodyAnswersStoresNothing() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        let before = try sqlite(path, ".dump")
+        for (url, error) in [
+            (
+                "ftp://club.example.org",
+                "error: 'ftp://club.example.org' is not a server address; give one such as https://club.example.org\n"
+            ),
+            (
+                "club.example.org",
+                "error: 'club.example.org' is not a server address; give one such as https://club.example.org\n"
+            ),
+            ("http://127.0.0.1:9", "error: could not reach http://127.0.0.1:9: connection refused\n"),
+        ] {
+            let result = try clubhouse.run(
+                ["remote", "set", url, "--username", "ana", "--password-stdin"], stdin: "s3cret-pass")
+            #expect(result.status == 1, "\(url)")
+            #expect(result.stderr == error, "\(url)")
+        }
+        #expect(try sqlite(path, ".dump") == before)
+        // The file was never given a token: it keeps the mode it had.
+        let signedOut = ClubhouseProcess(database: folder.path("new.sqlite"))
+        let refused = try signedOut.run(
+            ["remote", "set", "http://127.0.0.1:9", "--username", "ana", "--password-stdin"], stdin: "pw")
+        #expect(refused.status == 1 && refused.stderr.hasPrefix("error: not signed in"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("new.sqlite")))
+    }
+}

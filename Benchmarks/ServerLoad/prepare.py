@@ -4,11 +4,13 @@ token, written straight into PostgreSQL (registering 200 accounts through the AP
 scrypt hashes at the CLI's cost). Every account gets the password hash of one account registered
 through the API, and a fresh random token of which only the SHA-256 is stored, as the server does.
 
-Usage: prepare.py BASE_URL DATABASE_URL CLIENTS PLAYERS OUT.lua
-Writes OUT.lua: `clients = { {token=..., players={...}}, ... }` for the wrk scripts."""
+Usage: prepare.py BASE_URL DATABASE_URL CLIENTS PLAYERS OUT.lua OUT.json
+Writes OUT.lua: `clients = { {token=..., players={...}}, ... }` for the wrk scripts, and the same
+as OUT.json (`[{"token": ..., "players": [...]}, ...]`) for paced.py."""
 import base64, hashlib, http.client, json, os, secrets, subprocess, sys, urllib.parse
 
-base, database_url, clients, players, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+base, database_url, clients, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+out, out_json = sys.argv[5], sys.argv[6]
 host = urllib.parse.urlparse(base)
 
 def call(method, path, body=None, token=None):
@@ -55,4 +57,7 @@ with open(out, "w") as file:
     for index, token in enumerate(tokens):
         file.write(f'  {{token = "{token}", players = {{{by_user[f"load{index}"]}}}}},\n')
     file.write("}\n")
+with open(out_json, "w") as file:
+    json.dump([{"token": token, "players": [int(id) for id in by_user[f"load{index}"].split(",")]}
+               for index, token in enumerate(tokens)], file)
 print(f"prepared {clients} accounts with {players} players each")

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import NIOPosix
 import PostgresNIO
 
 /// The server, assembled: migrations first (on a connection of their own, so that an unreachable
@@ -7,6 +8,15 @@ import PostgresNIO
 /// Hummingbird application whose services are the connection pool and the HTTP server. The
 /// executable runs it; tests run it in-process.
 package enum ClubhouseServer {
+    /// Runs Swift concurrency's tasks on SwiftNIO's event loops, where the sockets (HTTP and
+    /// PostgreSQL) are served, instead of a thread pool of its own: a request's handler then
+    /// continues on the thread that read its answer, without a hop to another thread and back
+    /// for every await. Call it first, once, before any task starts (the executable's entry).
+    @discardableResult
+    package static func runTasksOnEventLoops() -> Bool {
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    }
+
     /// Brings the database to this binary's schema; returns the versions applied.
     @discardableResult
     package static func migrate(_ address: DatabaseAddress, logger: Logger) async throws -> [Int] {

@@ -5,7 +5,6 @@ import Logging
 
 /// `clubhouse-server`: migrates the database, then serves the API until SIGTERM or SIGINT, when it
 /// stops accepting connections, finishes the requests in flight and exits 0.
-@main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clubhouse-server",
@@ -26,6 +25,9 @@ struct ServerCommand: AsyncParsableCommand {
 
     @Option(help: "Seconds a request waits for PostgreSQL before answering 503.")
     var databaseTimeout: Int = 5
+
+    @Option(help: "Connections to PostgreSQL at most (the pool's size).")
+    var databaseConnections: Int = 20
 
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
@@ -52,7 +54,11 @@ struct ServerCommand: AsyncParsableCommand {
             var logger = Logger(label: "clubhouse-server")
             logger.logLevel = level
             var configuration = ServerConfiguration(database: try DatabaseAddress(url: url), host: host, port: port)
+            guard (1...1000).contains(databaseConnections) else {
+                throw ServerStartError("--database-connections must be 1–1000")
+            }
             configuration.databaseTimeout = .seconds(databaseTimeout)
+            configuration.maximumConnections = databaseConnections
             let applied = try await ClubhouseServer.migrate(configuration.database, logger: logger)
             logger.info(
                 "database ready", metadata: ["schema": "\(ServerSchema.version)", "applied": "\(applied)"])

@@ -101,18 +101,19 @@ struct AccountRoutes {
     }
 
     private func signOut(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        guard let token = BearerToken(request) else { throw APIError.unauthorized }
-        let hash = token.hash
+        let signIn = try context.signIn()
         let logger = context.logger
-        try await database.transaction { try await AccountStore($0, logger: logger).deleteToken(hash: hash) }
+        let owner = try await database.read { try await AccountStore($0, logger: logger).deleteToken(signIn.hash) }
+        try signIn.found(owner)
         return JSONResponse.noContent()
     }
 
     private func whoAmI(_ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let logger = context.logger
-        let user = try await database.read { try await AccountStore($0, logger: logger).user(id: owner) }
+        let user = try await database.read { try await AccountStore($0, logger: logger).user(ofToken: signIn.hash) }
         guard let user else { throw APIError.unauthorized }
+        try signIn.found(user.id)
         return try JSONResponse.make(UserJSON(user))
     }
 }

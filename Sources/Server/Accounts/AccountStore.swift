@@ -100,16 +100,29 @@ package struct AccountStore: Sendable {
     }
 
     /// The account a token signs in, if the token exists and has not expired.
-    package func owner(ofToken hash: [UInt8]) async throws -> User.ID? {
+    package func owner(ofToken hash: ByteBuffer) async throws -> User.ID? {
+        for try await id in try await connection.execute(TokenOwnerStatement(hash: hash), logger: logger) { return id }
+        return nil
+    }
+
+    /// Sign-out in one statement: deletes the token if it is live; the account it signed in, or
+    /// nil when it signed nobody in (an expired token stays until its owner signs in again).
+    package func deleteToken(_ hash: ByteBuffer) async throws -> User.ID? {
         let rows = try await connection.query(
-            "SELECT user_id FROM tokens WHERE hash = \(ByteBuffer(bytes: hash)) AND expires_at > now()",
-            logger: logger)
+            "DELETE FROM tokens WHERE hash = \(hash) AND expires_at > now() RETURNING user_id", logger: logger)
         for try await id in rows.decode(Int64.self) { return id }
         return nil
     }
 
-    package func deleteToken(hash: [UInt8]) async throws {
-        try await connection.query("DELETE FROM tokens WHERE hash = \(ByteBuffer(bytes: hash))", logger: logger)
+    /// The account a live token signs in, in one statement.
+    package func user(ofToken hash: ByteBuffer) async throws -> User? {
+        let rows = try await connection.query(
+            """
+            SELECT u.id, u.username FROM tokens t JOIN users u ON u.id = t.user_id
+            WHERE t.hash = \(hash) AND t.expires_at > now()
+            """, logger: logger)
+        for try await (id, username) in rows.decode((Int64, String).self) { return User(id: id, username: username) }
+        return nil
     }
 
     /// Expired tokens of `user`, removed when they sign in again so the table does not grow.

@@ -39,7 +39,11 @@ extension UInt8 {
     }
 }
 
-/// Signs a request in by its bearer token, or answers 401 before any route runs.
+/// Requires a bearer token of the right shape (else 401 before any route runs) and hands it to
+/// the route, whose own database work checks it on the connection it takes anyway (see
+/// `SignIn`). A route that fails before its work reaches PostgreSQL (a malformed body, a bad id)
+/// never checked the token: its token is checked then, so that an unknown, expired or revoked
+/// token answers 401 whatever else was wrong, exactly as a check made first would have.
 package struct BearerAuthenticator: RouterMiddleware {
     package typealias Context = ServerRequestContext
     let database: Database
@@ -52,13 +56,33 @@ package struct BearerAuthenticator: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let token = BearerToken(request) else { throw APIError.unauthorized }
-        let hash = token.hash
-        let owner = try await database.read { connection in
-            try await AccountStore(connection, logger: context.logger).owner(ofToken: hash)
-        }
-        guard let owner else { throw APIError.unauthorized }
+        let signIn = SignIn(hash: token.hash)
         var context = context
-        context.userID = owner
-        return try await next(request, context)
+        context.bearer = signIn
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            // A checked token, a 401 already, or a database that did not answer (the check would
+            // wait for it again): the failure stands.
+            guard signIn.owner == nil, (error as? APIError) != .unauthorized,
+                (error as? APIError) != .databaseUnavailable, !DatabaseFailure.isUnavailable(error)
+            else { throw error }
+            let logger = context.logger
+            // nil when PostgreSQL cannot tell now: the route's own failure stands (often a 503 too).
+            let live = try? await database.read {
+                try await AccountStore($0, logger: logger).owner(ofToken: signIn.hash) != nil
+            }
+            if live == false { throw APIError.unauthorized }
+            throw error
+        }
+        // Every signed-in route checks the token with its work; one that did not is a bug, never
+        // an answer to an unchecked token.
+        guard signIn.owner != nil else {
+            context.logger.error(
+                "a signed-in route answered without checking its token", metadata: ["path": "\(request.uri.path)"])
+            throw APIError.unexpected
+        }
+        return response
     }
 }

@@ -8,11 +8,11 @@ struct BookRoutes {
 
     func add(to group: RouterGroup<ServerRequestContext>) {
         group.post("books") { request, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let body = try await JSONObject.read(request, allowing: Set(BookInput.fields.map(\.json)))
             let draft = try BookInput.draft(body)
             let logger = context.logger
-            let saved = try await database.transaction { connection in
+            let saved = try await database.transaction(signedIn: signIn) { connection, owner in
                 let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 return try await journal.change(.book(draft.isbn)) {
                     try await BookStore(connection, logger: logger).save(draft, owner: owner)
@@ -26,30 +26,32 @@ struct BookRoutes {
             }
         }
         group.get("books") { request, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let page = try RequestParameters.integer(request, "page", in: 1...1_000_000) ?? 1
             let perPage = try RequestParameters.integer(request, "perPage", in: 1...100) ?? 12
             let logger = context.logger
-            let shelf = try await database.read {
-                try await BookStore($0, logger: logger).shelf(
+            let shelf = try await database.read(signedIn: signIn) { connection, owner in
+                try await BookStore(connection, logger: logger).shelf(
                     owner: owner, offset: (page - 1) * perPage, limit: perPage)
             }
             return try JSONResponse.make(
                 BookPageJSON(books: shelf.books.map(BookJSON.init), page: page, perPage: perPage, total: shelf.total))
         }
         group.get("books/:isbn") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let isbn = try Self.isbn(context)
             let logger = context.logger
-            let book = try await database.read { try await BookStore($0, logger: logger).find(isbn, owner: owner) }
+            let book = try await database.read(signedIn: signIn) { connection, owner in
+                try await BookStore(connection, logger: logger).find(isbn, owner: owner)
+            }
             guard let book else { throw ClubhouseError.bookNotFound(isbn) }
             return try JSONResponse.make(BookJSON(book))
         }
         group.delete("books/:isbn") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let isbn = try Self.isbn(context)
             let logger = context.logger
-            let removed = try await database.transaction { connection in
+            let removed = try await database.transaction(signedIn: signIn) { connection, owner in
                 let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 return try await journal.change(.book(isbn)) {
                     try await BookStore(connection, logger: logger).remove(isbn, owner: owner)

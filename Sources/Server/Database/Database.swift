@@ -1,5 +1,8 @@
+import ClubhouseDomain
 import Logging
+import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// The pool of PostgreSQL connections every route goes through. Each use is bounded in time, so
 /// that while PostgreSQL is down or restarting a request answers 503 (`database_unavailable`)
@@ -23,19 +26,14 @@ package final class Database: Sendable {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await bounded { [client, logger, metrics] in
-            do {
-                return try await client.withTransaction(logger: logger) { connection in
-                    try await metrics.leased { try await body(connection) }
-                }
-            } catch let error as PostgresTransactionError {
-                // The rule or query that failed, not the wrapper: a refusal keeps its code, a
-                // lost connection its 503.
-                throw error.closureError ?? error.beginError ?? error.commitError ?? error
+            try await client.withConnection { connection in
+                try await metrics.leased { try await Self.inTransaction(connection, logger: logger, body) }
             }
         }
     }
 
-    /// Runs `body` on one connection, outside any explicit transaction (reads).
+    /// Runs `body` on one connection, outside any explicit transaction (reads, and writes of one
+    /// statement, which PostgreSQL makes atomic by itself).
     package func read<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
@@ -44,23 +42,78 @@ package final class Database: Sendable {
         }
     }
 
-    /// Gives up after `timeout`: cancelling stops a wait for a connection at once.
+    /// `transaction` for a signed-in request whose work is more than one statement: the token is
+    /// checked first on the same connection, and `body` gets the account it signs in.
+    package func transaction<Result: Sendable>(
+        signedIn signIn: SignIn,
+        _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
+    ) async throws -> Result {
+        try await bounded { [client, logger, metrics] in
+            try await client.withConnection { connection in
+                try await metrics.leased {
+                    let owner = try await signIn.check(on: connection, logger: logger)
+                    return try await Self.inTransaction(connection, logger: logger) { try await body($0, owner) }
+                }
+            }
+        }
+    }
+
+    /// `read` for a signed-in request: the token is checked first on the same connection.
+    package func read<Result: Sendable>(
+        signedIn signIn: SignIn,
+        _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
+    ) async throws -> Result {
+        try await bounded { [client, logger, metrics] in
+            try await client.withConnection { connection in
+                try await metrics.leased {
+                    try await body(connection, try await signIn.check(on: connection, logger: logger))
+                }
+            }
+        }
+    }
+
+    private static func inTransaction<Result: Sendable>(
+        _ connection: PostgresConnection, logger: Logger,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await connection.withTransaction(logger: logger) { try await body($0) }
+        } catch let error as PostgresTransactionError {
+            // The rule or query that failed, not the wrapper: a refusal keeps its code, a lost
+            // connection its 503.
+            throw error.closureError ?? error.beginError ?? error.commitError ?? error
+        }
+    }
+
+    /// Gives up after `timeout`, answering 503 without waiting for the work: cancelling it stops a
+    /// wait for a connection at once. The deadline is a timer on the event loop the caller runs
+    /// on, not a task sleeping beside each operation (that took a task, a Dispatch timer and the
+    /// sleeper's wake-up on every request: about a sixth of the server's CPU under load).
     private func bounded<Result: Sendable>(
         _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         metrics.operationsInFlight.increment()
         defer { metrics.operationsInFlight.decrement() }
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { try await body() }
-            group.addTask { [timeout] in
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
+        let work = Task { try await body() }
+        let expiry = Expiry()
+        let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .init(timeout)) {
+            expiry.passed.store(true, ordering: .relaxed)
+            work.cancel()
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await work.value
+            } catch where expiry.passed.load(ordering: .relaxed) {
                 throw APIError.databaseUnavailable
             }
-            return result
+        } onCancel: {
+            work.cancel()
         }
     }
+}
+
+/// Whether an operation's deadline passed: its failure then means "the database did not answer".
+private final class Expiry: Sendable {
+    let passed = Atomic(false)
 }

@@ -11,9 +11,9 @@ struct GatherRoutes {
         group.post("gathers") { request, context in try await start(request, context) }
         group.get("gathers") { request, context in try await history(request, context) }
         group.get("gathers/current") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let logger = context.logger
-            let gather = try await database.read { connection -> Keyed<Gather>? in
+            let gather = try await database.read(signedIn: signIn) { connection, owner -> Keyed<Gather>? in
                 let store = GatherStore(connection, logger: logger)
                 guard let current = try await store.inProgress(owner: owner) else { return nil }
                 return try await store.find(current.id, owner: owner)
@@ -22,10 +22,12 @@ struct GatherRoutes {
             return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()))
         }
         group.get("gathers/:id") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let gather = try await database.read { try await GatherStore($0, logger: logger).find(id, owner: owner) }
+            let gather = try await database.read(signedIn: signIn) { connection, owner in
+                try await GatherStore(connection, logger: logger).find(id, owner: owner)
+            }
             guard let gather else { throw ClubhouseError.gatherNotFound(id) }
             return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()))
         }
@@ -66,10 +68,10 @@ struct GatherRoutes {
             return try await self.change(change, context)
         }
         group.post("gathers/:id/end") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let gather = try await database.transaction { connection in
+            let gather = try await database.transaction(signedIn: signIn) { connection, owner in
                 let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 let store = GatherStore(connection, logger: logger)
                 guard var gather = try await store.find(id, owner: owner, locking: true)?.record else {
@@ -88,13 +90,13 @@ struct GatherRoutes {
     }
 
     private func start(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let body = try await JSONObject.read(request, allowing: ["teamA", "teamB"])
         let teamA = try body.integers("teamA")
         let teamB = try body.integers("teamB")
         do { try StartGather.checkTeams(teamA: teamA, teamB: teamB) } catch { throw APIError(error, field: "teams") }
         let logger = context.logger
-        let gather = try await database.transaction { connection in
+        let gather = try await database.transaction(signedIn: signIn) { connection, owner in
             let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
             let gathers = GatherStore(connection, logger: logger)
             if let running = try await gathers.inProgress(owner: owner) {
@@ -121,12 +123,12 @@ struct GatherRoutes {
     }
 
     private func history(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let limit = try RequestParameters.limit(request)
         let before = try RequestParameters.integer(request, "before", in: 1...Int(Int64.max)).map(Int64.init) ?? .max
         let logger = context.logger
-        let gathers = try await database.read {
-            try await GatherStore($0, logger: logger).history(owner: owner, before: before, limit: limit + 1)
+        let gathers = try await database.read(signedIn: signIn) { connection, owner in
+            try await GatherStore(connection, logger: logger).history(owner: owner, before: before, limit: limit + 1)
         }
         let page = gathers.prefix(limit)
         let now = ServerClock.now()
@@ -139,11 +141,11 @@ struct GatherRoutes {
 
     /// Reads the gather under a lock, applies the rule, stores the result.
     private func change(_ change: GatherChange, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let id = try RequestParameters.id(context)
         let logger = context.logger
         let now = ServerClock.now()
-        let gather = try await database.transaction { connection in
+        let gather = try await database.transaction(signedIn: signIn) { connection, owner in
             let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
             let store = GatherStore(connection, logger: logger)
             guard let keyed = try await store.find(id, owner: owner, locking: true) else {
@@ -158,10 +160,10 @@ struct GatherRoutes {
     }
 
     private func remove(_ context: ServerRequestContext, inProgress: Bool) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let id = try RequestParameters.id(context)
         let logger = context.logger
-        try await database.transaction { connection in
+        try await database.transaction(signedIn: signIn) { connection, owner in
             let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
             let store = GatherStore(connection, logger: logger)
             guard let gather = try await store.find(id, owner: owner, locking: true)?.record else {

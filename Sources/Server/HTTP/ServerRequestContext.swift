@@ -1,22 +1,22 @@
-import ClubhouseDomain
 import Hummingbird
 
-/// A request's context: Hummingbird's core, plus the account its bearer token signed in (set by
-/// `BearerAuthenticator` on the routes that need one).
+/// A request's context: Hummingbird's core, plus the bearer token of a signed-in route (set by
+/// `BearerAuthenticator`; checked by the route's own database work).
 package struct ServerRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
-    package var userID: User.ID?
+    package var bearer: SignIn?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        userID = nil
+        bearer = nil
     }
 
     package var maxUploadSize: Int { ServerLimits.bodyBytes }
 
-    /// The signed-in account; every record a route touches is scoped to it.
-    package func owner() throws -> User.ID {
-        guard let userID else { throw APIError.unauthorized }
-        return userID
+    /// The request's token, to be checked with its work; every record a route touches is scoped
+    /// to the account it signs in.
+    package func signIn() throws -> SignIn {
+        guard let bearer else { throw APIError.unauthorized }
+        return bearer
     }
 }

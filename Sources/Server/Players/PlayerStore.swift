@@ -1,7 +1,10 @@
 import ClubhouseDomain
 import PostgresNIO
 
-/// Players in SQL, always by owner: another account's id is simply not found.
+/// Players in SQL, always by owner: another account's id is simply not found. The reads check
+/// the request's bearer token in the same statement (they start from its live row in `tokens`),
+/// so a read is one round trip to PostgreSQL. The writes run in the request's transaction, after
+/// the token check and the sync log's lock (`SyncJournal`), on the same connection.
 struct PlayerStore {
     let connection: PostgresConnection
     let logger: Logger
@@ -12,6 +15,8 @@ struct PlayerStore {
     }
 
     typealias Row = (Int64, Int64, String, Int?, String?, String?, String?, String)
+    /// The token's owner, then a player's columns if the statement found one.
+    typealias SignedInRow = (Int64, Int64?, Int64?, String?, Int?, String?, String?, String?, String?)
 
     static func player(_ row: Row) -> Keyed<Player> {
         Keyed(
@@ -19,6 +24,13 @@ struct PlayerStore {
                 id: row.0, ownerID: row.1, name: row.2, age: row.3, skill: row.4.flatMap(Skill.init(rawValue:)),
                 position: row.5.flatMap(Position.init(rawValue:)), favouriteTeam: row.6),
             key: row.7)
+    }
+
+    /// The player of a signed-in row, if it holds one; records the token's owner.
+    static func player(_ row: SignedInRow, signIn: SignIn) throws -> Keyed<Player>? {
+        let owner = try signIn.found(row.0)
+        guard let id = row.1, let name = row.3, let key = row.8 else { return nil }
+        return player((id, row.2 ?? owner, name, row.4, row.5, row.6, row.7, key))
     }
 
     func insert(_ draft: PlayerDraft, owner: User.ID) async throws -> Keyed<Player> {
@@ -33,7 +45,15 @@ struct PlayerStore {
         throw APIError.unexpected
     }
 
-    /// One player; `locking` holds its row until the transaction ends (an edit reads then writes).
+    /// One player of the token's owner, checking the token in the same statement.
+    func find(_ id: Player.ID, signIn: SignIn) async throws -> Keyed<Player>? {
+        let rows = try await connection.execute(PlayerStatements.Find(hash: signIn.hash, id: id), logger: logger)
+        for try await row in rows { return try Self.player(row, signIn: signIn) }
+        throw APIError.unauthorized
+    }
+
+    /// One player of `owner`; `locking` holds its row until the transaction ends (an edit reads
+    /// then writes; a gather's teams are read in the gather's transaction).
     func find(_ id: Player.ID, owner: User.ID, locking: Bool = false) async throws -> Keyed<Player>? {
         let rows =
             locking
@@ -51,15 +71,24 @@ struct PlayerStore {
         return nil
     }
 
-    /// Keyset paging: the next `limit` players after id `after`, by id.
-    func page(owner: User.ID, after: Player.ID, limit: Int) async throws -> [Keyed<Player>] {
+    /// Keyset paging: the token owner's next `limit` players after id `after`, by id.
+    func page(signIn: SignIn, after: Player.ID, limit: Int) async throws -> [Keyed<Player>] {
         let rows = try await connection.query(
             """
-            SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-            WHERE owner_id = \(owner) AND id > \(after) ORDER BY id LIMIT \(limit)
+            SELECT t.user_id, p.id, p.owner_id, p.name, p.age, p.skill, p.position, p.favourite_team, p.key::text
+            FROM tokens t LEFT JOIN LATERAL (
+                SELECT * FROM players WHERE owner_id = t.user_id AND id > \(after) ORDER BY id LIMIT \(limit)
+            ) p ON true
+            WHERE t.hash = \(signIn.hash) AND t.expires_at > now()
+            ORDER BY p.id
             """, logger: logger)
         var players: [Keyed<Player>] = []
-        for try await row in rows.decode(Row.self) { players.append(Self.player(row)) }
+        var signedIn = false
+        for try await row in rows.decode(SignedInRow.self) {
+            signedIn = true
+            if let player = try Self.player(row, signIn: signIn) { players.append(player) }
+        }
+        guard signedIn else { throw APIError.unauthorized }
         return players
     }
 

@@ -35,7 +35,7 @@ struct QuestionRoutes {
 
     func add(to group: RouterGroup<ServerRequestContext>) {
         group.post("questions") { request, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let body = try await JSONObject.read(request, allowing: ["text"])
             let text: String
             do { text = try Question.validatedText(try body.requiredString("text")) } catch let error as ClubhouseError
@@ -44,7 +44,7 @@ struct QuestionRoutes {
             }
             let keywords = SearchWords.keywords(in: text)
             let logger = context.logger
-            let question = try await database.transaction { connection in
+            let question = try await database.transaction(signedIn: signIn) { connection, owner in
                 let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 let ranked = try await BookStore(connection, logger: logger).rank(
                     keywords, owner: owner, limit: AskQuestion.recommendationCount)
@@ -59,12 +59,12 @@ struct QuestionRoutes {
             return try JSONResponse.make(QuestionJSON(question), status: .created)
         }
         group.get("questions") { request, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let page = try RequestParameters.integer(request, "page", in: 1...1_000_000) ?? 1
             let perPage = try RequestParameters.integer(request, "perPage", in: 1...100) ?? 10
             let logger = context.logger
-            let result = try await database.read {
-                try await QuestionStore($0, logger: logger).page(
+            let result = try await database.read(signedIn: signIn) { connection, owner in
+                try await QuestionStore(connection, logger: logger).page(
                     owner: owner, offset: (page - 1) * perPage, limit: perPage)
             }
             return try JSONResponse.make(
@@ -73,20 +73,20 @@ struct QuestionRoutes {
                     total: result.total))
         }
         group.get("questions/:id") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let question = try await database.read {
-                try await QuestionStore($0, logger: logger).find(id, owner: owner)
+            let question = try await database.read(signedIn: signIn) { connection, owner in
+                try await QuestionStore(connection, logger: logger).find(id, owner: owner)
             }
             guard let question else { throw ClubhouseError.questionNotFound(id) }
             return try JSONResponse.make(QuestionJSON(question))
         }
         group.delete("questions/:id") { _, context in
-            let owner = try context.owner()
+            let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let deleted = try await database.transaction { connection in
+            let deleted = try await database.transaction(signedIn: signIn) { connection, owner in
                 let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
                 return try await journal.change(.question(id)) {
                     try await QuestionStore(connection, logger: logger).delete(id, owner: owner)

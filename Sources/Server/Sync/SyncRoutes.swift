@@ -17,7 +17,7 @@ struct SyncRoutes {
     }
 
     private func push(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let body = try await SyncRequests.decode(SyncPushRequest.self, request, limit: SyncLimits.pushBodyBytes)
         guard body.changes.count <= SyncLimits.changesPerPush else {
             throw APIError.invalidField(
@@ -27,19 +27,19 @@ struct SyncRoutes {
         let logger = context.logger
         let results: [SyncResult]
         do {
-            results = try await apply(body, owner: owner, guarded: false, logger: logger)
+            results = try await apply(body, signIn: signIn, guarded: false, logger: logger)
         } catch  where DatabaseFailure.isRefusal(error) {
             // A write PostgreSQL refused: the page again, each change under a savepoint.
-            results = try await apply(body, owner: owner, guarded: true, logger: logger)
+            results = try await apply(body, signIn: signIn, guarded: true, logger: logger)
         }
         return try JSONResponse.make(SyncPushResponse(results: results, serverTime: ServerClock.now()))
     }
 
     /// One page of changes in one transaction, under the account's lock.
-    private func apply(_ body: SyncPushRequest, owner: User.ID, guarded: Bool, logger: Logger) async throws
+    private func apply(_ body: SyncPushRequest, signIn: SignIn, guarded: Bool, logger: Logger) async throws
         -> [SyncResult]
     {
-        try await database.transaction { connection in
+        try await database.transaction(signedIn: signIn) { connection, owner in
             let log = SyncLog(connection, logger: logger)
             try await log.lock(owner: owner)
             try await log.touch(device: body.device, owner: owner)
@@ -49,14 +49,14 @@ struct SyncRoutes {
     }
 
     private func changes(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let device = try SyncRequests.device(request)
         let after = try SyncRequests.integer(request, "after", in: 0...Int64.max) ?? 0
         let limit =
             try SyncRequests.integer(request, "limit", in: 1...Int64(SyncLimits.maximumPageSize))
             .map(Int.init) ?? SyncLimits.defaultPageSize
         let logger = context.logger
-        let page = try await database.transaction { connection in
+        let page = try await database.transaction(signedIn: signIn) { connection, owner in
             let log = SyncLog(connection, logger: logger)
             try await log.touch(device: device, owner: owner)
             return try await log.page(owner: owner, device: device, after: after, limit: limit)
@@ -68,7 +68,7 @@ struct SyncRoutes {
     }
 
     private func putHandoff(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let body = try await SyncRequests.decode(SyncHandoffPush.self, request, limit: SyncLimits.handoffBodyBytes)
         guard SceneName.isValid(body.scene) else {
             throw APIError.invalidField("scene", "scene must be a scene name (1–32 letters, digits, - or _)")
@@ -86,7 +86,7 @@ struct SyncRoutes {
         }
         let logger = context.logger
         do {
-            try await store(body, name: name, state: state, owner: owner, logger: logger)
+            try await store(body, name: name, state: state, signIn: signIn, logger: logger)
         } catch  where DatabaseFailure.isRefusal(error) {
             // JSON that PostgreSQL's jsonb does not take (a \u0000 in a string).
             throw APIError.invalidField("state", "state holds a value the server cannot store (\\u0000 in a string)")
@@ -94,10 +94,10 @@ struct SyncRoutes {
         return JSONResponse.noContent()
     }
 
-    private func store(_ body: SyncHandoffPush, name: String, state: String, owner: User.ID, logger: Logger)
+    private func store(_ body: SyncHandoffPush, name: String, state: String, signIn: SignIn, logger: Logger)
         async throws
     {
-        try await database.transaction { connection in
+        try await database.transaction(signedIn: signIn) { connection, owner in
             try await SyncLog(connection, logger: logger).touch(device: body.device, owner: owner, name: name)
             try await connection.query(
                 """
@@ -110,14 +110,14 @@ struct SyncRoutes {
     }
 
     private func handoff(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let owner = try context.owner()
+        let signIn = try context.signIn()
         let device = try SyncRequests.device(request)
         let scene = request.uri.queryParameters.get("scene") ?? SceneName.main.rawValue
         guard SceneName.isValid(scene) else {
             throw APIError.invalidField("scene", "scene must be a scene name (1–32 letters, digits, - or _)")
         }
         let logger = context.logger
-        let found = try await database.read { connection -> SyncHandoff? in
+        let found = try await database.read(signedIn: signIn) { connection, owner -> SyncHandoff? in
             let rows = try await connection.query(
                 """
                 SELECT device_id, device_name, state::text, made_at FROM sync_handoffs

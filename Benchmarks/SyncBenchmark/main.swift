@@ -1,7 +1,7 @@
 // What a sync costs a device, against a real clubhouse-server on loopback (scripts/sync-benchmark
 // starts PostgreSQL and the server, then runs this with --url):
 //
-//   SyncBenchmark --url http://127.0.0.1:PORT [--push 10000] [--pull 10000,100000] [--round-trips 200]
+//   SyncBenchmark --url http://127.0.0.1:PORT [--push 10000] [--pull 10000,100000] [--round-trips 100]
 //
 //   1. push: a device with N local changes (players added) syncs them all: time, peak RSS.
 //   2. pull: for each size N, an account is filled with N changes (pushed by a device), then a new
@@ -9,6 +9,7 @@
 //      grow with N (pages are applied one at a time).
 //   3. no-change sync: a synced device syncs again and again with nothing to send or receive:
 //      p50 and p99 of the whole round trip.
+//   A count of 0 (an empty --pull) leaves that measurement out: one figure, one short run.
 //
 // Each measurement runs in a child process of its own (this binary again), so its peak RSS
 // (VmHWM) is its own. Only the setup reaches past the library (GRDB adds the players in one
@@ -92,10 +93,10 @@ func childPull(template: String, url: String, account: String) async throws {
             report.pulled, seconds(elapsed), Double(report.pulled) / seconds(elapsed), peakRSSMiB(), before))
 }
 
-/// roundtrip TEMPLATE URL ACCOUNT N: a synced device syncs N times with nothing to do.
+/// roundtrip TEMPLATE URL ACCOUNT N: registers ACCOUNT; a synced device syncs N times with nothing to do.
 func childRoundTrips(template: String, url: String, account: String, count: Int) async throws {
     let (app, _) = try device(from: template)
-    try await app.setRemote(url: url, username: account, password: password, deviceName: "idle")
+    try await app.setRemote(url: url, username: account, password: password, register: true, deviceName: "idle")
     _ = try await app.sync()
     let clock = ContinuousClock()
     var times: [Duration] = []
@@ -120,11 +121,22 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
 // MARK: The parent
 
-/// Runs this binary with `arguments` and passes on its RESULT line.
+/// Runs this binary with `arguments` and passes on its RESULT line. Under `/usr/bin/time -v` when
+/// there is one: its maximum resident set size, printed after, is the child's peak as the kernel
+/// counts it (the same VmHWM the child reads, checked from outside).
 func child(_ arguments: [String]) throws {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = arguments
+    let timeTool = "/usr/bin/time"
+    let timed = FileManager.default.isExecutableFile(atPath: timeTool)
+    let report = NSTemporaryDirectory() + "clubhouse-syncbench-time-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    if timed {
+        process.executableURL = URL(fileURLWithPath: timeTool)
+        process.arguments = ["-v", "-o", report, CommandLine.arguments[0]] + arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = arguments
+    }
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -133,6 +145,12 @@ func child(_ arguments: [String]) throws {
     let text = String(decoding: data, as: UTF8.self)
     FileHandle.standardOutput.write(Data(text.utf8))
     guard process.terminationStatus == 0 else { throw BenchmarkError("\(arguments[0]) failed: \(text)") }
+    if timed, let lines = try? String(contentsOfFile: report, encoding: .utf8),
+        let line = lines.split(separator: "\n").first(where: { $0.contains("Maximum resident set size") }),
+        let kib = line.split(separator: " ").last.flatMap({ Double($0) })
+    {
+        print("RESULT \(arguments[0]) time_v_max_rss_mib=\(String(format: "%.1f", kib / 1024))")
+    }
 }
 
 func parent(url: String, push: Int, pulls: [Int], roundTrips: Int) throws {
@@ -143,13 +161,14 @@ func parent(url: String, push: Int, pulls: [Int], roundTrips: Int) throws {
     try ClubhouseApp(path: template).register(username: "bench", password: password, signingIn: true)
     let run = String(UInt32.random(in: 0..<UInt32.max), radix: 36)
 
-    try child(["push", template, url, "push\(run)", String(push)])
-    for size in pulls {
+    // A count of 0 (or no pull sizes) leaves that measurement out: one figure, one short run.
+    if push > 0 { try child(["push", template, url, "push\(run)", String(push)]) }
+    for size in pulls where size > 0 {
         let account = "pull\(size)x\(run)"
         try child(["push", template, url, account, String(size)])
         try child(["pull", template, url, account])
     }
-    try child(["roundtrip", template, url, "push\(run)", String(roundTrips)])
+    if roundTrips > 0 { try child(["roundtrip", template, url, "idle\(run)", String(roundTrips)]) }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -166,7 +185,7 @@ do {
         var url: String?
         var push = 10_000
         var pulls = [10_000, 100_000]
-        var roundTrips = 200
+        var roundTrips = 100
         var options = arguments.makeIterator()
         while let option = options.next() {
             switch option {
@@ -181,7 +200,7 @@ do {
             print("usage: SyncBenchmark --url http://HOST:PORT [--push N] [--pull N,N,...] [--round-trips N]")
             exit(64)
         }
-        try parent(url: url, push: push, pulls: pulls, roundTrips: max(1, roundTrips))
+        try parent(url: url, push: push, pulls: pulls, roundTrips: roundTrips)
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -10,6 +10,18 @@ struct SyncPageApply {
     let store: SyncStore
     let user: User.ID
     var db: Database { store.db }
+    /// Whether this user has changes waiting (read once a page: applying queues nothing). With
+    /// none, as on a new device pulling everything, no entry looks for pending fields.
+    private let hasPending: Bool
+
+    init(store: SyncStore, user: User.ID) throws {
+        self.store = store
+        self.user = user
+        hasPending =
+            try Bool.fetchOne(
+                store.db, sql: "SELECT EXISTS (SELECT 1 FROM sync_outbox WHERE user_id = ?)", arguments: [user])
+            ?? true
+    }
 
     /// Wire names → columns, per entity; instants are converted by the caller.
     private static let playerColumns: [(String, String)] = [
@@ -28,6 +40,7 @@ struct SyncPageApply {
     ]
     private static let instantColumns: Set<String> = ["started_at", "ended_at"]
 
+    // Every statement of an entry is a cached one: a page of 1 000 entries runs each a thousand times.
     func apply(_ entries: [SyncPulledEntry]) throws {
         try store.withoutRecording {
             for entry in entries {
@@ -63,11 +76,14 @@ struct SyncPageApply {
     /// The fields of a change, read by SQLite (a text that is not a JSON object has none).
     private func object(_ text: String) throws -> [String: Field] {
         guard
-            try Bool.fetchOne(db, sql: "SELECT json_valid(?) AND json_type(?) = 'object'", arguments: [text, text])
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT json_valid(?) AND json_type(?) = 'object'"), arguments: [text, text])
                 ?? false
         else { return [:] }
         var fields: [String: Field] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, type, value FROM json_each(?)", arguments: [text]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT key, type, value FROM json_each(?)"), arguments: [text])
+        {
             guard let name = RowDecoding.text(row["key"]), let type = RowDecoding.text(row["type"]) else { continue }
             fields[name] = Field(type: type, value: row["value"])
         }
@@ -100,19 +116,20 @@ struct SyncPageApply {
 
     /// The fields of a record with a change of this device not sent yet; "*" when it is a delete.
     private func pending(entity: String, key: String) throws -> Set<String> {
+        guard hasPending else { return [] }
         var names = Set(
             try String.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT j.key FROM sync_outbox o, json_each(o.fields) j
-                    WHERE o.user_id = ? AND o.entity = ? AND o.key = ?
-                    """, arguments: [user, entity, key]))
+                db.cachedStatement(
+                    sql: """
+                        SELECT DISTINCT j.key FROM sync_outbox o, json_each(o.fields) j
+                        WHERE o.user_id = ? AND o.entity = ? AND o.key = ?
+                        """), arguments: [user, entity, key]))
         if try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM sync_outbox
-                WHERE user_id = ? AND entity = ? AND key = ? AND op = 'delete')
-                """, arguments: [user, entity, key]) ?? false
+            db.cachedStatement(
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM sync_outbox
+                    WHERE user_id = ? AND entity = ? AND key = ? AND op = 'delete')
+                    """), arguments: [user, entity, key]) ?? false
         {
             names.insert("*")
         }
@@ -149,7 +166,8 @@ struct SyncPageApply {
         if pending.contains("*") { return nil }  // deleted here: the delete reaches the server later
         let keyColumn = table == "books" ? "isbn" : "key"
         if let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM \(table) WHERE owner_id = ? AND \(keyColumn) = ?", arguments: [user, key])
+            db.cachedStatement(sql: "SELECT id FROM \(table) WHERE owner_id = ? AND \(keyColumn) = ?"),
+            arguments: [user, key])
         {
             var assignments: [String] = []
             var arguments: StatementArguments = []
@@ -180,9 +198,10 @@ struct SyncPageApply {
             names.append(column)
             values.append(sql)
         }
-        try db.execute(
-            sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))",
-            arguments: arguments)
+        // The same columns from one change to the next: the cache finds the statement again.
+        try db.cachedStatement(
+            sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
+        ).execute(arguments: arguments)
         return db.lastInsertedRowID
     }
 

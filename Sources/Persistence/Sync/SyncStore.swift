@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import Foundation
 import GRDB
 
 /// The device's side of sync in SQL: the remote row, the outbox the triggers of migration 0008
@@ -129,7 +130,15 @@ package struct SyncStore {
     /// Takes the answered changes out of the outbox; each refusal becomes a notice. A refused
     /// gather create removes that gather here (the one the server kept arrives by pull).
     package func acknowledge(user: User.ID, _ results: [SyncPushResult]) throws {
-        for result in results {
+        // The applied ones (nearly all) in one statement; a refusal may remove more (a gather).
+        let applied = results.filter(\.applied).map(\.changeID)
+        if !applied.isEmpty {
+            try db.execute(
+                sql: """
+                    DELETE FROM sync_outbox WHERE user_id = ? AND change_id IN (SELECT value FROM json_each(?))
+                    """, arguments: [user, String(decoding: try JSONEncoder().encode(applied), as: UTF8.self)])
+        }
+        for result in results where !result.applied {
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT entity, key, fields FROM sync_outbox WHERE user_id = ? AND change_id = ?",
@@ -137,7 +146,6 @@ package struct SyncStore {
             else { continue }
             try db.execute(
                 sql: "DELETE FROM sync_outbox WHERE user_id = ? AND change_id = ?", arguments: [user, result.changeID])
-            guard !result.applied else { continue }
             let entity = RowDecoding.text(row["entity"]) ?? ""
             let key = RowDecoding.text(row["key"]) ?? ""
             let code = result.code ?? "refused"

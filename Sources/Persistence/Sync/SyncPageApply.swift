@@ -78,14 +78,9 @@ struct SyncPageApply {
         switch (entity, op) {
         case ("player", "put"): try put(table: "players", entity: entity, key: key, fields, Self.playerColumns)
         case ("player", "delete"):
-            // As PlayerStore.delete: a gather in progress keeps the player as last seen.
-            try db.execute(
-                sql: """
-                    UPDATE gather_players SET (name, age, skill, position, favourite_team) =
-                        (SELECT name, age, skill, position, favourite_team FROM players p WHERE p.id = player_id)
-                    WHERE player_id = (SELECT id FROM players WHERE owner_id = :owner AND key = :key)
-                        AND gather_id IN (SELECT id FROM gathers WHERE ended_at IS NULL)
-                    """, arguments: ["owner": user, "key": key])
+            // The seats of a gather in progress are not refreshed from this device's copy of the
+            // player (which may differ from the server's): the server logs the seats it kept,
+            // as last seen there, before the delete, and they came with the page.
             try db.execute(sql: "DELETE FROM players WHERE owner_id = ? AND key = ?", arguments: [user, key])
         case ("book", "put"): try putBook(isbn: key, fields)
         case ("question", "put"): try putQuestion(key: key, fields, text: text)

@@ -210,6 +210,14 @@ final class SyncApplier {
             throw SyncRefusalReason(.unknown, "\(change.entity.rawValue) \(change.key) is not known to the server")
         }
         let label = Store.label(existing)
+        if Store.entity == .player {
+            // A gather in progress keeps the player as last seen, logged before the delete.
+            for (gather, teams) in try await SyncGatherStore(connection, logger: logger).keepSeats(
+                ofPlayer: change.key, owner: owner)
+            {
+                entries.append(try .change(.gather, gather, .put, teams, id: UUID()))
+            }
+        }
         try await store.delete(key: change.key, owner: owner)
         entries.append(try .change(change.entity, change.key, .delete, [:], id: change.id))
         try await bury(change, .deleted, label: label)

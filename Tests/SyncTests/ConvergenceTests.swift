@@ -67,7 +67,8 @@ struct ConvergenceTests {
                 "\(device.name) (here) and the server (there) differ; \(context):\n\(differences.joined(separator: "\n"))"
             )
             #expect(try device.waiting() == 0, "\(device.name) still has changes to send; \(context)")
-            #expect(try device.problems() == [], "check on \(device.name); \(context)")
+            let problems = try device.problems()
+            #expect(problems == [], "check on \(device.name); \(context):\n\(problems.joined(separator: "\n"))")
         }
         // What a person sees, through the library: the same squad everywhere (local ids aside).
         let squads = try devices.map { try $0.app.readPlayers(around: nil, count: 1000).rows.map(Self.shown).sorted() }

@@ -94,14 +94,9 @@ struct SyncPageApply {
         switch (entity, op) {
         case ("player", "put"): try put(table: "players", entity: entity, key: key, fields, Self.playerColumns)
         case ("player", "delete"):
-            // As PlayerStore.delete: a gather in progress keeps the player as last seen.
-            try db.execute(
-                sql: """
-                    UPDATE gather_players SET (name, age, skill, position, favourite_team) =
-                        (SELECT name, age, skill, position, favourite_team FROM players p WHERE p.id = player_id)
-                    WHERE player_id = (SELECT id FROM players WHERE owner_id = :owner AND key = :key)
-                        AND gather_id IN (SELECT id FROM gathers WHERE ended_at IS NULL)
-                    """, arguments: ["owner": user, "key": key])
+            // The seats of a gather in progress are not refreshed from this device's copy of the
+            // player (which may differ from the server's): the server logs the seats it kept,
+            // as last seen there, before the delete, and they came with the page.
             try db.execute(sql: "DELETE FROM players WHERE owner_id = ? AND key = ?", arguments: [user, key])
         case ("book", "put"): try putBook(isbn: key, fields)
         case ("question", "put"): try putQuestion(key: key, fields, text: text)
@@ -238,22 +233,44 @@ struct SyncPageApply {
                 """, arguments: ["question": db.lastInsertedRowID, "fields": json, "owner": user])
     }
 
+    /// One gather in progress per account, here too: a pulled change that sets gather `key` in
+    /// progress meets another gather in progress on this device.
+    private func makeRoom(forInProgress key: String) throws {
+        guard
+            let local = try String.fetchOne(
+                db, sql: "SELECT key FROM gathers WHERE owner_id = ? AND ended_at IS NULL AND key IS NOT ?",
+                arguments: [user, key])
+        else { return }
+        let unsent = try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM sync_outbox WHERE user_id = ? AND entity = 'gather' AND key = ?
+                    AND op = 'put' AND json_type(fields, '$.startedAt') IS NOT NULL)
+                """, arguments: [user, local])
+        if unsent ?? false {
+            // The server has not heard of it yet: the first start it kept wins, as it would there.
+            try store.discardGather(user: user, key: local)
+            try store.addNotice(
+                user: user,
+                SyncNoticeRecord(
+                    code: "gather_in_progress", message: "your gather was discarded: another device started one first",
+                    entity: "gather", key: local))
+            return
+        }
+        // The server holds it, and kept `key` in progress at this point of its log: so `local`
+        // starts later in the log (pulled a little further on, by this same sync, whose create
+        // sets it in progress again). Until then it is set aside as ended, never removed: its
+        // local id, and what links to it, stay.
+        try db.execute(
+            sql: "UPDATE gathers SET ended_at = started_at, winner = 'None' WHERE owner_id = ? AND key = ?",
+            arguments: [user, local])
+    }
+
     private func putGather(key: String, _ fields: [String: Field], text json: String) throws {
         let isNew = try store.id(entity: "gather", key: key, owner: user) == nil
-        if isNew, fields["endedAt"].map(\.isNull) ?? true {
-            // One gather in progress per account: the server keeps the first start; a local one
-            // it has not heard of yet loses as it would there.
-            if let local = try String.fetchOne(
-                db, sql: "SELECT key FROM gathers WHERE owner_id = ? AND ended_at IS NULL", arguments: [user])
-            {
-                try store.discardGather(user: user, key: local)
-                try store.addNotice(
-                    user: user,
-                    SyncNoticeRecord(
-                        code: "gather_in_progress",
-                        message: "your gather was discarded: another device started one first",
-                        entity: "gather", key: local))
-            }
+        let unsent = try pending(entity: "gather", key: key)
+        if fields["endedAt"]?.isNull ?? isNew, !unsent.contains("endedAt"), !unsent.contains("*") {
+            try makeRoom(forInProgress: key)
         }
         let required = isNew ? ["startedAt", "timerDurationMs", "timerState", "timerRemainingMs"] : []
         guard

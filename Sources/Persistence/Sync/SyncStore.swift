@@ -171,9 +171,13 @@ package struct SyncStore {
     }
 
     /// Runs `work` with the outbox triggers quiet (the `sync_applying` row), in the caller's
-    /// transaction.
+    /// transaction. Nested (a pulled page that discards a gather), only the outermost call lets
+    /// the triggers record again: the rest of the page must not be queued to be sent back.
     func withoutRecording<T>(_ work: () throws -> T) throws -> T {
-        try db.execute(sql: "INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_applying)") ?? false {
+            return try work()
+        }
+        try db.execute(sql: "INSERT INTO sync_applying (id) VALUES (1)")
         defer { try? db.execute(sql: "DELETE FROM sync_applying") }
         return try work()
     }

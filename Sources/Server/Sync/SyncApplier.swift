@@ -259,6 +259,16 @@ final class SyncApplier {
             throw SyncRefusalReason(.unknown, "\(change.entity.rawValue) \(change.key) is not known to the server")
         }
         let label = Records.Store.label(existing)
+        if Records.Store.entity == .player {
+            // A gather in progress keeps the player as last seen, logged before the delete; the
+            // seats are copied from the table, so the page's writes so far go first.
+            try await flush()
+            for (gather, teams) in try await SyncGatherStore(connection, logger: logger).keepSeats(
+                ofPlayer: change.key, owner: owner)
+            {
+                entries.append(try .change(.gather, gather, .put, teams, id: UUID()))
+            }
+        }
         try await records.delete(key: change.key, owner: owner)
         entries.append(try .change(change.entity, change.key, .delete, [:], id: change.id))
         bury(change, .deleted, label: label)

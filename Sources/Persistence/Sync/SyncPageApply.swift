@@ -175,9 +175,10 @@ struct SyncPageApply {
                     assignments.append("\(column) = \(sql)")
                 }
                 arguments += [id]
-                try db.execute(
-                    sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments
-                )
+                // Cached as the insert is: compiling it compiles the table's outbox triggers too.
+                try db.cachedStatement(
+                    sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+                ).execute(arguments: arguments)
             }
             return id
         }

@@ -33,6 +33,9 @@ final class SyncApplier {
     /// must then be its own, to be rolled back alone).
     private var players: SyncPageRecords<SyncPlayerStore>?
     private var books: SyncPageRecords<SyncBookStore>?
+    /// The fields, as the server holds them, of a record whose edit is being refused: logged
+    /// once the refusal is decided (see `restore`).
+    private var refusedEdit: (entity: SyncEntity, key: String, fields: SyncFields)?
 
     init(_ connection: PostgresConnection, logger: Logger, owner: User.ID, device: UUID) {
         self.connection = connection
@@ -91,6 +94,7 @@ final class SyncApplier {
             if guarded { try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
             result = .refused(change.id, reason.code, reason.message)
             if let label = reason.buries { bury(change, .refused, label: label) }
+            try await restoreRefusedEdit()
         } catch  where guarded && DatabaseFailure.isRefusal(error) {
             try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
             entries.removeSubrange(entryCount...)
@@ -201,9 +205,11 @@ final class SyncApplier {
         do {
             valid = try await store.validated(merged, key: change.key, owner: owner)
         } catch let reason as SyncRefusalReason {
+            if let existing { refusing(change, existing.fields) }
             throw existing == nil ? reason.burying(unnamed(change)) : reason
         }
         if let conflict = try await store.conflict(valid, existing: existing, key: change.key, owner: owner) {
+            if let existing { refusing(change, existing.fields) }
             throw existing == nil ? conflict.burying(Store.label(valid)) : conflict
         }
         if let existing {
@@ -215,6 +221,24 @@ final class SyncApplier {
         // A create logs every field, an edit those it set, as stored (trimmed, resolved).
         let logged = existing == nil ? valid.fields : valid.fields.only(change.fields.keys)
         entries.append(try .change(change.entity, change.key, .put, logged, id: change.id))
+    }
+
+    private func refusing(_ change: SyncChange, _ stored: SyncFields) {
+        refusedEdit = (change.entity, change.key, stored.only(change.fields.keys))
+    }
+
+    /// An edit refused by the rules (a value the merge with other devices' fields makes invalid,
+    /// such as a countdown's time left over a duration another device shortened) is still the
+    /// sender's value on the sender: the fields it set are logged again as the server holds
+    /// them, with no device (rule 3 tells nobody), so the sender puts them back at its pull.
+    /// Appended at once, before the page's own entries: those come later in the log and, where
+    /// they set the same fields, win as they do here.
+    private func restoreRefusedEdit() async throws {
+        guard let (entity, key, fields) = refusedEdit else { return }
+        refusedEdit = nil
+        guard !fields.isEmpty else { return }
+        try await log.append(
+            owner: owner, entity: entity, key: key, op: .put, fields: fields, device: nil, change: UUID())
     }
 
     /// Rule 3: a device whose values, set after this change's base, this change replaced with

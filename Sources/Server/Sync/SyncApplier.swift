@@ -219,12 +219,14 @@ final class SyncApplier {
             try await records.insert(key: change.key, valid, owner: owner)
         }
         // A create logs every field, an edit those it set, as stored (trimmed, resolved).
-        let logged = existing == nil ? valid.fields : valid.fields.only(change.fields.keys)
+        let names = change.entity == .gather ? SyncGatherStore.logged(change.fields.keys) : Set(change.fields.keys)
+        let logged = existing == nil ? valid.fields : valid.fields.only(names)
         entries.append(try .change(change.entity, change.key, .put, logged, id: change.id))
     }
 
     private func refusing(_ change: SyncChange, _ stored: SyncFields) {
-        refusedEdit = (change.entity, change.key, stored.only(change.fields.keys))
+        let names = change.entity == .gather ? SyncGatherStore.logged(change.fields.keys) : Set(change.fields.keys)
+        refusedEdit = (change.entity, change.key, stored.only(names))
     }
 
     /// An edit refused by the rules (a value the merge with other devices' fields makes invalid,

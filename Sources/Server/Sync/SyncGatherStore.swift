@@ -217,6 +217,22 @@ struct SyncGatherStore: SyncRecordStore {
         return nil
     }
 
+    /// Fields that are valid only together: the countdown's anchor, and the end with its
+    /// winner. A logged put that sets one of a group carries the whole group as stored, so a
+    /// device replaying the log holds, after each entry, a combination the rules allow (its
+    /// CHECKs refuse any other, and would skip the entry) whatever it changed itself meanwhile.
+    static let groups: [Set<String>] = [
+        ["timerDurationMs", "timerState", "timerRemainingMs", "timerStartedMs", "timerPlayedMs"],
+        ["endedAt", "winner"],
+    ]
+
+    /// The names a put setting `names` logs.
+    static func logged(_ names: some Sequence<String>) -> Set<String> {
+        var logged = Set(names)
+        for group in groups where !group.isDisjoint(with: logged) { logged.formUnion(group) }
+        return logged
+    }
+
     static func label(_ fields: SyncGatherFields) -> String {
         "the gather started \(SyncInstant.text(fields.startedAt))"
     }

@@ -75,7 +75,8 @@ struct SyncJournal {
         case (nil, let after?):
             try await append(after.entity, after.key, .put, after.fields)
         case (let before?, let after?):
-            let changed = after.fields.filter { before.fields[$0.key] != $0.value }
+            var changed = after.fields.filter { before.fields[$0.key] != $0.value }
+            if after.entity == .gather { changed = after.fields.only(SyncGatherStore.logged(changed.keys)) }
             if !changed.isEmpty { try await append(after.entity, after.key, .put, changed) }
         case (let before?, nil):
             let seq = try await append(before.entity, before.key, .delete, [:])

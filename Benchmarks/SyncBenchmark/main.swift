@@ -1,7 +1,8 @@
 // What a sync costs a device, against a real clubhouse-server on loopback (scripts/sync-benchmark
 // starts PostgreSQL and the server, then runs this with --url):
 //
-//   SyncBenchmark --url http://127.0.0.1:PORT [--push 10000] [--pull 10000,100000] [--round-trips 200]
+//   SyncBenchmark --url http://127.0.0.1:PORT [--push 10000] [--pull 10000,100000] [--round-trips 100]
+//                 [--server-pid PID]   (the server's CPU time during each measurement, read from /proc)
 //
 //   1. push: a device with N local changes (players added) syncs them all: time, peak RSS.
 //   2. pull: for each size N, an account is filled with N changes (pushed by a device), then a new
@@ -9,6 +10,7 @@
 //      grow with N (pages are applied one at a time).
 //   3. no-change sync: a synced device syncs again and again with nothing to send or receive:
 //      p50 and p99 of the whole round trip.
+//   A count of 0 (an empty --pull) leaves that measurement out: one figure, one short run.
 //
 // Each measurement runs in a child process of its own (this binary again), so its peak RSS
 // (VmHWM) is its own. Only the setup reaches past the library (GRDB adds the players in one
@@ -92,10 +94,10 @@ func childPull(template: String, url: String, account: String) async throws {
             report.pulled, seconds(elapsed), Double(report.pulled) / seconds(elapsed), peakRSSMiB(), before))
 }
 
-/// roundtrip TEMPLATE URL ACCOUNT N: a synced device syncs N times with nothing to do.
+/// roundtrip TEMPLATE URL ACCOUNT N: registers ACCOUNT; a synced device syncs N times with nothing to do.
 func childRoundTrips(template: String, url: String, account: String, count: Int) async throws {
     let (app, _) = try device(from: template)
-    try await app.setRemote(url: url, username: account, password: password, deviceName: "idle")
+    try await app.setRemote(url: url, username: account, password: password, register: true, deviceName: "idle")
     _ = try await app.sync()
     let clock = ContinuousClock()
     var times: [Duration] = []
@@ -120,11 +122,23 @@ struct BenchmarkError: Error, CustomStringConvertible {
 
 // MARK: The parent
 
-/// Runs this binary with `arguments` and passes on its RESULT line.
-func child(_ arguments: [String]) throws {
+/// Runs this binary with `arguments` and passes on its RESULT line. Under `/usr/bin/time -v` when
+/// there is one: its maximum resident set size, printed after, is the child's peak as the kernel
+/// counts it (the same VmHWM the child reads, checked from outside).
+func child(server: Int32?, _ arguments: [String]) throws {
+    let serverBefore = server.flatMap(cpuSeconds)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = arguments
+    let timeTool = "/usr/bin/time"
+    let timed = FileManager.default.isExecutableFile(atPath: timeTool)
+    let report = NSTemporaryDirectory() + "clubhouse-syncbench-time-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    if timed {
+        process.executableURL = URL(fileURLWithPath: timeTool)
+        process.arguments = ["-v", "-o", report, CommandLine.arguments[0]] + arguments
+    } else {
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = arguments
+    }
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -133,9 +147,40 @@ func child(_ arguments: [String]) throws {
     let text = String(decoding: data, as: UTF8.self)
     FileHandle.standardOutput.write(Data(text.utf8))
     guard process.terminationStatus == 0 else { throw BenchmarkError("\(arguments[0]) failed: \(text)") }
+    // CPU time as well as wall time: on a busy machine the wall time mostly measures the wait.
+    var figures: [String] = []
+    if timed, let lines = try? String(contentsOfFile: report, encoding: .utf8) {
+        func value(_ label: String) -> Double? {
+            lines.split(separator: "\n").first { $0.contains(label) }
+                .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+        }
+        if let kib = value("Maximum resident set size") {
+            figures.append("time_v_max_rss_mib=" + String(format: "%.1f", kib / 1024))
+        }
+        if let user = value("User time (seconds)"), let system = value("System time (seconds)") {
+            figures.append("device_cpu_s=" + String(format: "%.2f", user + system))
+        }
+    }
+    if let before = serverBefore, let after = server.flatMap(cpuSeconds) {
+        figures.append("server_cpu_s=" + String(format: "%.2f", after - before))
+    }
+    if !figures.isEmpty {
+        FileHandle.standardOutput.write(Data("RESULT \(arguments[0]) \(figures.joined(separator: " "))\n".utf8))
+    }
 }
 
-func parent(url: String, push: Int, pulls: [Int], roundTrips: Int) throws {
+/// A process's CPU time so far (user and system), from /proc (Linux).
+func cpuSeconds(_ pid: Int32) -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+    else { return nil }
+    // After "pid (name)": state is field 3, utime 14, stime 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+func parent(url: String, push: Int, pulls: [Int], roundTrips: Int, server: Int32?) throws {
     let folder = NSTemporaryDirectory() + "clubhouse-syncbench-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -143,13 +188,14 @@ func parent(url: String, push: Int, pulls: [Int], roundTrips: Int) throws {
     try ClubhouseApp(path: template).register(username: "bench", password: password, signingIn: true)
     let run = String(UInt32.random(in: 0..<UInt32.max), radix: 36)
 
-    try child(["push", template, url, "push\(run)", String(push)])
-    for size in pulls {
+    // A count of 0 (or no pull sizes) leaves that measurement out: one figure, one short run.
+    if push > 0 { try child(server: server, ["push", template, url, "push\(run)", String(push)]) }
+    for size in pulls where size > 0 {
         let account = "pull\(size)x\(run)"
-        try child(["push", template, url, account, String(size)])
-        try child(["pull", template, url, account])
+        try child(server: server, ["push", template, url, account, String(size)])
+        try child(server: server, ["pull", template, url, account])
     }
-    try child(["roundtrip", template, url, "push\(run)", String(roundTrips)])
+    if roundTrips > 0 { try child(server: server, ["roundtrip", template, url, "idle\(run)", String(roundTrips)]) }
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -166,7 +212,8 @@ do {
         var url: String?
         var push = 10_000
         var pulls = [10_000, 100_000]
-        var roundTrips = 200
+        var roundTrips = 100
+        var server: Int32?
         var options = arguments.makeIterator()
         while let option = options.next() {
             switch option {
@@ -174,14 +221,17 @@ do {
             case "--push": push = options.next().flatMap(Int.init) ?? push
             case "--pull": pulls = (options.next() ?? "").split(separator: ",").compactMap { Int($0) }
             case "--round-trips": roundTrips = options.next().flatMap(Int.init) ?? roundTrips
+            case "--server-pid": server = options.next().flatMap(Int32.init)
             default: url = nil
             }
         }
         guard let url else {
-            print("usage: SyncBenchmark --url http://HOST:PORT [--push N] [--pull N,N,...] [--round-trips N]")
+            print(
+                "usage: SyncBenchmark --url http://HOST:PORT [--push N] [--pull N,N,...] [--round-trips N]"
+                    + " [--server-pid PID]")
             exit(64)
         }
-        try parent(url: url, push: push, pulls: pulls, roundTrips: max(1, roundTrips))
+        try parent(url: url, push: push, pulls: pulls, roundTrips: roundTrips, server: server)
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))

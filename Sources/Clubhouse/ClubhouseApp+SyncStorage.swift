@@ -64,16 +64,20 @@ extension ClubhouseApp {
         try locked { try database.sync { try $0.finishSync(user: user, clockOffsetMs: clockOffsetMs) } }
     }
 
-    /// Local id → key (player, gather, question) for the signed-in user.
-    package func syncKey(entity: String, id: Int64) throws -> String? {
+    /// Local id → key and key → local id (player, gather, question) for the signed-in user, as
+    /// many as `work` needs, in ONE read-only transaction: a handoff maps every screen of every
+    /// scene. The two lookups are valid inside `work` only.
+    package func syncLookingUpKeys<T>(
+        _ work: (_ key: (String, Int64) throws -> String?, _ id: (String, String) throws -> Int64?) throws -> T
+    ) throws -> T {
         let user = try syncUser()
-        return try locked { try database.sync { try $0.key(entity: entity, id: id, owner: user) } }
-    }
-
-    /// Key → local id.
-    package func syncID(entity: String, key: String) throws -> Int64? {
-        let user = try syncUser()
-        return try locked { try database.sync { try $0.id(entity: entity, key: key, owner: user) } }
+        return try locked {
+            try database.syncRead { store in
+                try work(
+                    { entity, id in try store.key(entity: entity, id: id, owner: user) },
+                    { entity, key in try store.id(entity: entity, key: key, owner: user) })
+            }
+        }
     }
 
     package func syncHasBook(isbn: String) throws -> Bool {
@@ -90,6 +94,22 @@ extension ClubhouseApp {
 
     /// The signed-in user's stored navigation state of every scene (one read transaction);
     /// a state that cannot be read is left out.
+    /// After a sync removed records here (a player deleted on another device, a gather the
+    /// server refused): every scene of the signed-in user is brought up to date with the data and
+    /// saved, as its next command would, so what is stored never names a record that is gone
+    /// (`check` would report it). Returns the warnings of the screens cut.
+    @discardableResult
+    package func syncSettleNavigation() throws -> [String] {
+        let user = try syncUser()
+        let scenes = try locked { try database.read { try $0.navigation.scenes(for: user).scenes.map(\.name) } }
+        var warnings: [String] = []
+        for name in scenes {
+            let app = name == scene ? self : ClubhouseApp(database: database, scene: name)
+            warnings += try app.perform(Command()).warnings
+        }
+        return warnings
+    }
+
     package func syncNavigationStates() throws -> [(scene: SceneName, state: NavigationState)] {
         let user = try syncUser()
         return try locked {

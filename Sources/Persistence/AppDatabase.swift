@@ -148,6 +148,13 @@ package final class AppDatabase: UnitOfWork {
         return try mappingErrors { try queue.write { db in try work(SyncStore(db: db)) } }
     }
 
+    /// Runs `work` on the sync tables in one read-only transaction: lookups that change nothing
+    /// (a handoff's keys and local ids) do not wait for, or hold up, a writer.
+    package func syncRead<T>(_ work: (SyncStore) throws -> T) throws -> T {
+        try checkStillThere()
+        return try mappingErrors { try queue.read { db in try work(SyncStore(db: db)) } }
+    }
+
     /// Applies one pulled page and moves the user's cursor to `next`, in ONE transaction: a kill
     /// at any moment leaves the page either applied with its cursor or not at all.
     package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, next: Int64) throws {

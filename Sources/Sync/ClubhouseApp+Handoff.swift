@@ -26,9 +26,7 @@ extension ClubhouseApp {
         }
         await server.shutdown()
         guard let handoff else { throw SyncError.noHandoff(scene: name) }
-        let (state, cuts) = try HandoffState.decode(handoff.state) { entity, key in
-            try syncID(entity: entity, key: key)
-        }
+        let (state, cuts) = try syncLookingUpKeys { _, id in try HandoffState.decode(handoff.state, id: id) }
         let app: ClubhouseApp
         if let scene, scene != self.scene {
             app = try ClubhouseApp(path: path, scene: scene)
@@ -44,8 +42,11 @@ extension ClubhouseApp {
     /// Shares this device's navigation state of every scene of the user, for another device's
     /// `continue`.
     func shareNavigation(_ server: SyncServer, device: UUID, deviceName: String, clock: ClockOffset) async throws {
-        for (scene, state) in try syncNavigationStates() {
-            let value = try HandoffState.encode(state) { entity, id in try syncKey(entity: entity, id: id) }
+        let states = try syncNavigationStates()
+        let encoded = try syncLookingUpKeys { key, _ in
+            try states.map { (scene: $0.scene, value: try HandoffState.encode($0.state, key: key)) }
+        }
+        for (scene, value) in encoded {
             let name = deviceName.isEmpty ? "another device" : deviceName
             try await server.putHandoff(
                 SyncHandoffPush(

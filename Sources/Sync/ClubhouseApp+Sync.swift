@@ -82,6 +82,8 @@ extension ClubhouseApp {
             }
             try await push(server, device: device, clock: &clock, report: &report)
             try await pull(server, device: device, from: record.cursor, clock: &clock, report: &report)
+            // Only a change from elsewhere or a refusal can have removed a record a screen shows.
+            if report.pulled + report.refused > 0 { try syncSettleNavigation() }
             try await shareNavigation(server, device: device, deviceName: record.deviceName, clock: clock)
         } catch let error as SyncError {
             await server.shutdown()

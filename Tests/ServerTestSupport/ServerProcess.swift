@@ -174,6 +174,14 @@ package final class ServerProcess: @unchecked Sendable {
     package func call(
         _ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil
     ) async throws -> Reply {
+        try await Self.call(port: port, method, path, json: json, token: token)
+    }
+
+    /// One request on a connection of its own to the server listening on loopback `port` (this
+    /// process's or one in the test process).
+    package static func call(
+        port: Int, _ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil
+    ) async throws -> Reply {
         var headers: HTTPFields = [:]
         if json != nil { headers[.contentType] = "application/json" }
         if let token { headers[.authorization] = "Bearer \(token)" }

@@ -61,7 +61,7 @@ struct SyncPushTests {
         }
     }
 
-    @Test func refusalsSayWhyAndAreNotLogged() async throws {
+    @Test func refusalsSayWhyAndOnlyARefusedEditIsLoggedBackAsStored() async throws {
         try await TestServer.run { api, _ in
             let token = try await api.signedIn("ana")
             var device = SyncDevice(api, token: token)
@@ -148,7 +148,15 @@ struct SyncPushTests {
                 #expect(result.code == code, "\(change.fields): \(result)")
                 #expect(result.message?.contains(message) == true, "\(result.message ?? "")")
             }
-            #expect(try await device.pull().isEmpty)
+            // No refused change is logged; the two edits of Kai refused by the Domain's rules (not by
+            // the wire's typing, which no device could hold) log the fields they set again, as
+            // stored, with no device: the sender's pull puts them back.
+            let entries = try await device.pull()
+            let restores = entries.compactMap(\.change)
+            #expect(restores.count == entries.count)
+            #expect(restores.allSatisfy { $0.key == known && $0.op == .put && $0.device == nil }, "\(restores)")
+            #expect(restores.map { $0.fields.keys.sorted() } == [["name"], ["skill"]], "\(restores)")
+            #expect(restores.first?.fields["name"] == .string("Kai"))
             // The record the refused edits aimed at is as it was.
             let players = try await api.call(.get, "/v1/players", token: token)
             #expect((players["players"] as? [[String: Any]])?.first?["name"] as? String == "Kai")

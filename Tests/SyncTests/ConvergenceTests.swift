@@ -61,26 +61,14 @@ struct ConvergenceTests {
         let held = try await server.dump(token: try await server.token(username))
         #expect(held.records.count > 0, "the server holds nothing; \(context)")
         for device in devices {
-            let all = try device.dump().differences(from: held)
-            // Known, reported to sync-device and sync-server: a seat of a gather in progress whose
-            // player is deleted is refreshed to the player's current fields on the device, not on
-            // the server (the fixed seed shows it). Every other difference fails the test.
-            let seats = all.filter { $0.hasPrefix("gather ") && $0.contains(".teams: ") }
-            let differences = all.filter { !seats.contains($0) }
+            let differences = try device.dump().differences(from: held)
             #expect(
                 differences.isEmpty,
                 "\(device.name) (here) and the server (there) differ; \(context):\n\(differences.joined(separator: "\n"))"
             )
-            withKnownIssue(
-                "a deleted player's seat in a gather in progress: device and server keep different snapshots",
-                isIntermittent: true
-            ) {
-                #expect(
-                    seats.isEmpty,
-                    "\(device.name) (here), the server (there); \(context):\n\(seats.joined(separator: "\n"))")
-            }
             #expect(try device.waiting() == 0, "\(device.name) still has changes to send; \(context)")
-            #expect(try device.problems() == [], "check on \(device.name); \(context)")
+            let problems = try device.problems()
+            #expect(problems == [], "check on \(device.name); \(context):\n\(problems.joined(separator: "\n"))")
         }
         // What a person sees, through the library: the same squad everywhere (local ids aside).
         let squads = try devices.map { try $0.app.readPlayers(around: nil, count: 1000).rows.map(Self.shown).sorted() }

@@ -10,6 +10,18 @@ struct SyncPageApply {
     let store: SyncStore
     let user: User.ID
     var db: Database { store.db }
+    /// Whether this user has changes waiting (read once a page: applying queues nothing). With
+    /// none, as on a new device pulling everything, no entry looks for pending fields.
+    private let hasPending: Bool
+
+    init(store: SyncStore, user: User.ID) throws {
+        self.store = store
+        self.user = user
+        hasPending =
+            try Bool.fetchOne(
+                store.db, sql: "SELECT EXISTS (SELECT 1 FROM sync_outbox WHERE user_id = ?)", arguments: [user])
+            ?? true
+    }
 
     /// Wire names → columns, per entity; instants are converted by the caller.
     private static let playerColumns: [(String, String)] = [
@@ -28,6 +40,7 @@ struct SyncPageApply {
     ]
     private static let instantColumns: Set<String> = ["started_at", "ended_at"]
 
+    // Every statement of an entry is a cached one: a page of 1 000 entries runs each a thousand times.
     func apply(_ entries: [SyncPulledEntry]) throws {
         try store.withoutRecording {
             for entry in entries {
@@ -63,11 +76,14 @@ struct SyncPageApply {
     /// The fields of a change, read by SQLite (a text that is not a JSON object has none).
     private func object(_ text: String) throws -> [String: Field] {
         guard
-            try Bool.fetchOne(db, sql: "SELECT json_valid(?) AND json_type(?) = 'object'", arguments: [text, text])
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT json_valid(?) AND json_type(?) = 'object'"), arguments: [text, text])
                 ?? false
         else { return [:] }
         var fields: [String: Field] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, type, value FROM json_each(?)", arguments: [text]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT key, type, value FROM json_each(?)"), arguments: [text])
+        {
             guard let name = RowDecoding.text(row["key"]), let type = RowDecoding.text(row["type"]) else { continue }
             fields[name] = Field(type: type, value: row["value"])
         }
@@ -78,14 +94,9 @@ struct SyncPageApply {
         switch (entity, op) {
         case ("player", "put"): try put(table: "players", entity: entity, key: key, fields, Self.playerColumns)
         case ("player", "delete"):
-            // As PlayerStore.delete: a gather in progress keeps the player as last seen.
-            try db.execute(
-                sql: """
-                    UPDATE gather_players SET (name, age, skill, position, favourite_team) =
-                        (SELECT name, age, skill, position, favourite_team FROM players p WHERE p.id = player_id)
-                    WHERE player_id = (SELECT id FROM players WHERE owner_id = :owner AND key = :key)
-                        AND gather_id IN (SELECT id FROM gathers WHERE ended_at IS NULL)
-                    """, arguments: ["owner": user, "key": key])
+            // The seats of a gather in progress are not refreshed from this device's copy of the
+            // player (which may differ from the server's): the server logs the seats it kept,
+            // as last seen there, before the delete, and they came with the page.
             try db.execute(sql: "DELETE FROM players WHERE owner_id = ? AND key = ?", arguments: [user, key])
         case ("book", "put"): try putBook(isbn: key, fields)
         case ("question", "put"): try putQuestion(key: key, fields, text: text)
@@ -100,19 +111,20 @@ struct SyncPageApply {
 
     /// The fields of a record with a change of this device not sent yet; "*" when it is a delete.
     private func pending(entity: String, key: String) throws -> Set<String> {
+        guard hasPending else { return [] }
         var names = Set(
             try String.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT j.key FROM sync_outbox o, json_each(o.fields) j
-                    WHERE o.user_id = ? AND o.entity = ? AND o.key = ?
-                    """, arguments: [user, entity, key]))
+                db.cachedStatement(
+                    sql: """
+                        SELECT DISTINCT j.key FROM sync_outbox o, json_each(o.fields) j
+                        WHERE o.user_id = ? AND o.entity = ? AND o.key = ?
+                        """), arguments: [user, entity, key]))
         if try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM sync_outbox
-                WHERE user_id = ? AND entity = ? AND key = ? AND op = 'delete')
-                """, arguments: [user, entity, key]) ?? false
+            db.cachedStatement(
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM sync_outbox
+                    WHERE user_id = ? AND entity = ? AND key = ? AND op = 'delete')
+                    """), arguments: [user, entity, key]) ?? false
         {
             names.insert("*")
         }
@@ -149,7 +161,8 @@ struct SyncPageApply {
         if pending.contains("*") { return nil }  // deleted here: the delete reaches the server later
         let keyColumn = table == "books" ? "isbn" : "key"
         if let id = try Int64.fetchOne(
-            db, sql: "SELECT id FROM \(table) WHERE owner_id = ? AND \(keyColumn) = ?", arguments: [user, key])
+            db.cachedStatement(sql: "SELECT id FROM \(table) WHERE owner_id = ? AND \(keyColumn) = ?"),
+            arguments: [user, key])
         {
             var assignments: [String] = []
             var arguments: StatementArguments = []
@@ -162,9 +175,10 @@ struct SyncPageApply {
                     assignments.append("\(column) = \(sql)")
                 }
                 arguments += [id]
-                try db.execute(
-                    sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments
-                )
+                // Cached as the insert is: compiling it compiles the table's outbox triggers too.
+                try db.cachedStatement(
+                    sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+                ).execute(arguments: arguments)
             }
             return id
         }
@@ -180,9 +194,10 @@ struct SyncPageApply {
             names.append(column)
             values.append(sql)
         }
-        try db.execute(
-            sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))",
-            arguments: arguments)
+        // The same columns from one change to the next: the cache finds the statement again.
+        try db.cachedStatement(
+            sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))"
+        ).execute(arguments: arguments)
         return db.lastInsertedRowID
     }
 
@@ -219,22 +234,44 @@ struct SyncPageApply {
                 """, arguments: ["question": db.lastInsertedRowID, "fields": json, "owner": user])
     }
 
+    /// One gather in progress per account, here too: a pulled change that sets gather `key` in
+    /// progress meets another gather in progress on this device.
+    private func makeRoom(forInProgress key: String) throws {
+        guard
+            let local = try String.fetchOne(
+                db, sql: "SELECT key FROM gathers WHERE owner_id = ? AND ended_at IS NULL AND key IS NOT ?",
+                arguments: [user, key])
+        else { return }
+        let unsent = try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM sync_outbox WHERE user_id = ? AND entity = 'gather' AND key = ?
+                    AND op = 'put' AND json_type(fields, '$.startedAt') IS NOT NULL)
+                """, arguments: [user, local])
+        if unsent ?? false {
+            // The server has not heard of it yet: the first start it kept wins, as it would there.
+            try store.discardGather(user: user, key: local)
+            try store.addNotice(
+                user: user,
+                SyncNoticeRecord(
+                    code: "gather_in_progress", message: "your gather was discarded: another device started one first",
+                    entity: "gather", key: local))
+            return
+        }
+        // The server holds it, and kept `key` in progress at this point of its log: so `local`
+        // starts later in the log (pulled a little further on, by this same sync, whose create
+        // sets it in progress again). Until then it is set aside as ended, never removed: its
+        // local id, and what links to it, stay.
+        try db.execute(
+            sql: "UPDATE gathers SET ended_at = started_at, winner = 'None' WHERE owner_id = ? AND key = ?",
+            arguments: [user, local])
+    }
+
     private func putGather(key: String, _ fields: [String: Field], text json: String) throws {
         let isNew = try store.id(entity: "gather", key: key, owner: user) == nil
-        if isNew, fields["endedAt"].map(\.isNull) ?? true {
-            // One gather in progress per account: the server keeps the first start; a local one
-            // it has not heard of yet loses as it would there.
-            if let local = try String.fetchOne(
-                db, sql: "SELECT key FROM gathers WHERE owner_id = ? AND ended_at IS NULL", arguments: [user])
-            {
-                try store.discardGather(user: user, key: local)
-                try store.addNotice(
-                    user: user,
-                    SyncNoticeRecord(
-                        code: "gather_in_progress",
-                        message: "your gather was discarded: another device started one first",
-                        entity: "gather", key: local))
-            }
+        let unsent = try pending(entity: "gather", key: key)
+        if fields["endedAt"]?.isNull ?? isNew, !unsent.contains("endedAt"), !unsent.contains("*") {
+            try makeRoom(forInProgress: key)
         }
         let required = isNew ? ["startedAt", "timerDurationMs", "timerState", "timerRemainingMs"] : []
         guard

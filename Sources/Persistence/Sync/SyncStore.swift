@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import Foundation
 import GRDB
 
 /// The device's side of sync in SQL: the remote row, the outbox the triggers of migration 0008
@@ -129,7 +130,17 @@ package struct SyncStore {
     /// Takes the answered changes out of the outbox; each refusal becomes a notice. A refused
     /// gather create removes that gather here (the one the server kept arrives by pull).
     package func acknowledge(user: User.ID, _ results: [SyncPushResult]) throws {
-        for result in results {
+        // The applied ones (nearly all) in one statement; a refusal may remove more (a gather).
+        // `+user_id` keeps SQLite on the change_id index: by the user's index it read the user's
+        // whole outbox for every page (a push of 100 000 spent most of its time there).
+        let applied = results.filter(\.applied).map(\.changeID)
+        if !applied.isEmpty {
+            try db.execute(
+                sql: """
+                    DELETE FROM sync_outbox WHERE +user_id = ? AND change_id IN (SELECT value FROM json_each(?))
+                    """, arguments: [user, String(decoding: try JSONEncoder().encode(applied), as: UTF8.self)])
+        }
+        for result in results where !result.applied {
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT entity, key, fields FROM sync_outbox WHERE user_id = ? AND change_id = ?",
@@ -137,7 +148,6 @@ package struct SyncStore {
             else { continue }
             try db.execute(
                 sql: "DELETE FROM sync_outbox WHERE user_id = ? AND change_id = ?", arguments: [user, result.changeID])
-            guard !result.applied else { continue }
             let entity = RowDecoding.text(row["entity"]) ?? ""
             let key = RowDecoding.text(row["key"]) ?? ""
             let code = result.code ?? "refused"
@@ -163,9 +173,13 @@ package struct SyncStore {
     }
 
     /// Runs `work` with the outbox triggers quiet (the `sync_applying` row), in the caller's
-    /// transaction.
+    /// transaction. Nested (a pulled page that discards a gather), only the outermost call lets
+    /// the triggers record again: the rest of the page must not be queued to be sent back.
     func withoutRecording<T>(_ work: () throws -> T) throws -> T {
-        try db.execute(sql: "INSERT OR IGNORE INTO sync_applying (id) VALUES (1)")
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_applying)") ?? false {
+            return try work()
+        }
+        try db.execute(sql: "INSERT INTO sync_applying (id) VALUES (1)")
         defer { try? db.execute(sql: "DELETE FROM sync_applying") }
         return try work()
     }

@@ -77,6 +77,7 @@ struct PlayerRoutes {
             let logger = context.logger
             let deleted = try await database.transaction(signedIn: signIn) { connection, owner in
                 let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                try await journal.keepSeats(ofPlayer: id)
                 return try await journal.change(.player(id)) {
                     try await PlayerStore(connection, logger: logger).delete(id, owner: owner)
                 }

@@ -99,6 +99,32 @@ struct SyncGatherStore: SyncRecordStore {
             "DELETE FROM gathers WHERE owner_id = \(owner) AND key = \(key)::uuid", logger: logger)
     }
 
+    /// Before player `player` is deleted: every gather in progress they sit in keeps them as last
+    /// seen (their fields now, not as the gather started), as a device's delete does. Returns the
+    /// teams of each gather whose seats changed, for the log: a device applies a pulled delete
+    /// without reading its own copy of the player, so the seats reach it only through the log.
+    func keepSeats(ofPlayer player: String, owner: User.ID) async throws -> [(key: String, teams: SyncFields)] {
+        let rows = try await connection.query(
+            """
+            UPDATE gather_players gp SET (name, age, skill, position, favourite_team) =
+                (p.name, p.age, p.skill, p.position, p.favourite_team)
+            FROM players p, gathers g
+            WHERE p.owner_id = \(owner) AND p.key = \(player)::uuid AND gp.player_id = p.id
+              AND g.id = gp.gather_id AND g.owner_id = \(owner) AND g.ended_at IS NULL
+              AND (gp.name, gp.age, gp.skill, gp.position, gp.favourite_team)
+                  IS DISTINCT FROM (p.name, p.age, p.skill, p.position, p.favourite_team)
+            RETURNING g.key::text
+            """, logger: logger)
+        var keys: [String] = []
+        for try await key in rows.decode(String.self) where !keys.contains(key) { keys.append(key) }
+        var changed: [(key: String, teams: SyncFields)] = []
+        for key in keys {
+            guard let gather = try await find(key: key, owner: owner, locking: false) else { continue }
+            changed.append((key, gather.fields.only(["teams"])))
+        }
+        return changed
+    }
+
     func validated(_ fields: SyncGatherFields, key: String, owner: User.ID) async throws -> SyncGatherFields {
         var checked = fields
         do {
@@ -189,6 +215,22 @@ struct SyncGatherStore: SyncRecordStore {
                 "a gather is already in progress (started \(SyncInstant.text(startedAt))); this one was not kept")
         }
         return nil
+    }
+
+    /// Fields that are valid only together: the countdown's anchor, and the end with its
+    /// winner. A logged put that sets one of a group carries the whole group as stored, so a
+    /// device replaying the log holds, after each entry, a combination the rules allow (its
+    /// CHECKs refuse any other, and would skip the entry) whatever it changed itself meanwhile.
+    static let groups: [Set<String>] = [
+        ["timerDurationMs", "timerState", "timerRemainingMs", "timerStartedMs", "timerPlayedMs"],
+        ["endedAt", "winner"],
+    ]
+
+    /// The names a put setting `names` logs.
+    static func logged(_ names: some Sequence<String>) -> Set<String> {
+        var logged = Set(names)
+        for group in groups where !group.isDisjoint(with: logged) { logged.formUnion(group) }
+        return logged
     }
 
     static func label(_ fields: SyncGatherFields) -> String {

@@ -49,6 +49,21 @@ struct SyncJournal {
         return result
     }
 
+    /// Before player `id` is deleted: the gathers in progress they sit in keep them as last seen,
+    /// as a device's delete and a pushed delete do, and the log says so.
+    func keepSeats(ofPlayer id: Player.ID) async throws {
+        let rows = try await connection.query(
+            "SELECT key::text FROM players WHERE id = \(id) AND owner_id = \(owner)", logger: logger)
+        var player: String?
+        for try await key in rows.decode(String.self) { player = key }
+        guard let player else { return }
+        for (gather, teams) in try await SyncGatherStore(connection, logger: logger).keepSeats(
+            ofPlayer: player, owner: owner)
+        {
+            try await append(.gather, gather, .put, teams)
+        }
+    }
+
     /// Logs `record` as created.
     func created(_ record: Record) async throws {
         try await logged(record, before: nil)
@@ -60,7 +75,8 @@ struct SyncJournal {
         case (nil, let after?):
             try await append(after.entity, after.key, .put, after.fields)
         case (let before?, let after?):
-            let changed = after.fields.filter { before.fields[$0.key] != $0.value }
+            var changed = after.fields.filter { before.fields[$0.key] != $0.value }
+            if after.entity == .gather { changed = after.fields.only(SyncGatherStore.logged(changed.keys)) }
             if !changed.isEmpty { try await append(after.entity, after.key, .put, changed) }
         case (let before?, nil):
             let seq = try await append(before.entity, before.key, .delete, [:])

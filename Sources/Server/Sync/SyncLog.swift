@@ -99,22 +99,27 @@ struct SyncLog {
             """, logger: logger)
     }
 
-    /// The puts of one record after `base` made by devices other than `device`, oldest first:
-    /// who set which fields to what concurrently with a change based on `base`.
-    func concurrentPuts(owner: User.ID, entity: SyncEntity, key: String, after base: Int64, except device: UUID)
-        async throws -> [(device: UUID, fields: SyncFields)]
+    /// For each of `changes`, the puts of its record after its base made by devices other than
+    /// `device`, oldest first: who set which fields to what concurrently with it. One query for
+    /// the page (keys of a key's shape only), by change id.
+    func concurrentPuts(of changes: [SyncChange], owner: User.ID, except device: UUID) async throws
+        -> [UUID: [(device: UUID, fields: SyncFields)]]
     {
+        guard !changes.isEmpty else { return [:] }
         let rows = try await connection.query(
             """
-            SELECT device_id, fields::text FROM sync_log
-            WHERE owner_id = \(owner) AND entity = \(entity.rawValue) AND key = \(key) AND seq > \(base)
-              AND op = 'put' AND device_id IS NOT NULL AND device_id <> \(device)
-            ORDER BY seq
+            SELECT u.ord, l.device_id, l.fields::text
+            FROM unnest(\(changes.map(\.entity.rawValue))::text[], \(changes.map(\.key))::text[],
+                        \(changes.map(\.base))::bigint[]) WITH ORDINALITY AS u(entity, key, base, ord)
+            JOIN sync_log l ON l.owner_id = \(owner) AND l.entity = u.entity AND l.key = u.key AND l.seq > u.base
+            WHERE l.op = 'put' AND l.device_id IS NOT NULL AND l.device_id <> \(device)
+            ORDER BY u.ord, l.seq
             """, logger: logger)
-        var puts: [(device: UUID, fields: SyncFields)] = []
+        var puts: [UUID: [(device: UUID, fields: SyncFields)]] = [:]
         let decoder = JSONDecoder()
-        for try await (writer, fields) in rows.decode((UUID, String).self) {
-            puts.append((writer, try decoder.decode(SyncFields.self, from: Data(fields.utf8))))
+        for try await (ordinal, writer, fields) in rows.decode((Int64, UUID, String).self) {
+            let change = changes[Int(ordinal) - 1].id
+            puts[change, default: []].append((writer, try decoder.decode(SyncFields.self, from: Data(fields.utf8))))
         }
         return puts
     }
@@ -175,6 +180,28 @@ struct SyncLog {
             found[Burial.id(entity, key)] = (Burial(rawValue: reason) ?? .deleted, label)
         }
         return found
+    }
+
+    /// A tombstone a push page writes (with no seq).
+    struct Tombstone {
+        let entity: SyncEntity
+        let key: String
+        let reason: Burial
+        let label: String
+    }
+
+    /// Writes a page's tombstones in one statement; a key already buried stays as it was.
+    func bury(_ tombstones: [Tombstone], owner: User.ID) async throws {
+        guard !tombstones.isEmpty else { return }
+        try await connection.query(
+            """
+            INSERT INTO sync_tombstones (owner_id, entity, key, reason, label)
+            SELECT \(owner), u.entity, u.key, u.reason, u.label
+            FROM unnest(\(tombstones.map(\.entity.rawValue))::text[], \(tombstones.map(\.key))::text[],
+                        \(tombstones.map(\.reason.rawValue))::text[], \(tombstones.map(\.label))::text[])
+                 AS u(entity, key, reason, label)
+            ON CONFLICT (owner_id, entity, key) DO NOTHING
+            """, logger: logger)
     }
 
     func bury(owner: User.ID, entity: SyncEntity, key: String, _ reason: Burial, label: String, seq: Int64?)

@@ -3,7 +3,7 @@ import ClubhouseSyncWire
 import PostgresNIO
 
 /// Players by key, for sync. Validated by the Domain's `PlayerDraft`, as the REST routes are.
-struct SyncPlayerStore: SyncRecordStore {
+struct SyncPlayerStore: SyncBatchedStore {
     static let entity = SyncEntity.player
     let connection: PostgresConnection
     let logger: Logger
@@ -47,6 +47,48 @@ struct SyncPlayerStore: SyncRecordStore {
     func delete(key: String, owner: User.ID) async throws {
         try await connection.query(
             "DELETE FROM players WHERE owner_id = \(owner) AND key = \(key)::uuid", logger: logger)
+    }
+
+    // MARK: A page at once (SyncPageRecords)
+
+    func find(keys: [String], owner: User.ID) async throws -> [String: SyncPlayerFields] {
+        let rows = try await connection.query(
+            """
+            SELECT key::text, name, age, skill, position, favourite_team FROM players
+            WHERE owner_id = \(owner) AND key = ANY(\(keys)::uuid[]) FOR UPDATE
+            """, logger: logger)
+        var found: [String: SyncPlayerFields] = [:]
+        for try await (key, name, age, skill, position, team) in rows.decode(
+            (String, String, Int?, String?, String?, String?).self)
+        {
+            found[key] = SyncPlayerFields(name: name, age: age, skill: skill, position: position, favouriteTeam: team)
+        }
+        return found
+    }
+
+    func insert(_ records: [(key: String, fields: SyncPlayerFields)], owner: User.ID) async throws {
+        try await connection.query(
+            """
+            INSERT INTO players (owner_id, key, name, age, skill, position, favourite_team)
+            SELECT \(owner), (r->>'key')::uuid, r->>'name', (r->>'age')::integer, r->>'skill', r->>'position',
+                   r->>'favouriteTeam'
+            FROM jsonb_array_elements(\(try Self.json(records))::jsonb) WITH ORDINALITY AS e(r, ord) ORDER BY e.ord
+            """, logger: logger)
+    }
+
+    func update(_ records: [(key: String, fields: SyncPlayerFields)], owner: User.ID) async throws {
+        try await connection.query(
+            """
+            UPDATE players p SET name = r->>'name', age = (r->>'age')::integer, skill = r->>'skill',
+                position = r->>'position', favourite_team = r->>'favouriteTeam'
+            FROM jsonb_array_elements(\(try Self.json(records))::jsonb) AS e(r)
+            WHERE p.owner_id = \(owner) AND p.key = (r->>'key')::uuid
+            """, logger: logger)
+    }
+
+    func delete(keys: [String], owner: User.ID) async throws {
+        try await connection.query(
+            "DELETE FROM players WHERE owner_id = \(owner) AND key = ANY(\(keys)::uuid[])", logger: logger)
     }
 
     func validated(_ fields: SyncPlayerFields, key: String, owner: User.ID) async throws -> SyncPlayerFields {

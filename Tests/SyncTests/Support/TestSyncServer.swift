@@ -3,7 +3,6 @@ import ClubhouseServerTestSupport
 import ClubhouseSyncWire
 import Foundation
 import Hummingbird
-import HummingbirdTesting
 import Logging
 
 #if canImport(Glibc)
@@ -83,19 +82,7 @@ final class TestSyncServer: @unchecked Sendable {
     func call(_ method: HTTPRequest.Method, _ path: String, json: String? = nil, token: String? = nil) async throws
         -> Reply
     {
-        var headers: HTTPFields = [:]
-        if json != nil { headers[.contentType] = "application/json" }
-        if let token { headers[.authorization] = "Bearer \(token)" }
-        let request = TestClient.Request(
-            path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
-        let configuration = TestClient.Configuration(timeout: .seconds(120))
-        let response = try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: configuration) {
-            client in
-            try await client.execute(request)
-        }
-        return Reply(
-            status: response.status, headers: response.headers,
-            body: response.body.map { Data(buffer: $0) } ?? Data())
+        try await ServerProcess.call(port: port, method, path, json: json, token: token)
     }
 
     /// Raw JSON to the sync API (what a device would send), answered as it comes.

@@ -99,8 +99,11 @@ extension ClubhouseApp {
         await server.shutdown()
         try syncFinish(clockOffsetMs: clock.best)
         report.clockOffsetMs = clock.best ?? record.clockOffsetMs
-        report.notices = try syncTakeNotices().map {
-            SyncNotice(code: $0.code, message: $0.message, entity: $0.entity, key: $0.key)
+        // The same loss told by several changes (two devices replacing one field) is told once.
+        var told = Set<[String?]>()
+        report.notices = try syncTakeNotices().compactMap {
+            guard told.insert([$0.code, $0.message, $0.entity, $0.key]).inserted else { return nil }
+            return SyncNotice(code: $0.code, message: $0.message, entity: $0.entity, key: $0.key)
         }
         report.waiting = try syncWaiting()
         return report

@@ -64,8 +64,10 @@ package enum ClubhouseServer {
         // was still held at exit). Under paced clients connections park between most requests, so
         // the server grew by about 1 MiB a second. A fixed pool of live connections needs neither:
         // one that died answers its request 503 and the pool replaces it.
-        clientConfiguration.options.minimumConnections = configuration.maximumConnections
-        clientConfiguration.options.keepAliveBehavior = nil
+        if configuration.keepsConnectionsOpen {
+            clientConfiguration.options.minimumConnections = configuration.maximumConnections
+            clientConfiguration.options.keepAliveBehavior = nil
+        }
         clientConfiguration.options.connectTimeout = configuration.databaseTimeout
         var clientLogger = logger
         // The pool logs every failed reconnection at error level while PostgreSQL is down; the

@@ -5,14 +5,9 @@ import Foundation
 /// Between the outbox (fields as JSON text, instants in this device's clock) and the wire
 /// (typed values, instants in the server's clock): wire = local + offset; local = wire − offset.
 enum WireChange {
-    /// The fields that hold an instant, per entity.
-    static let instants: [String: [String]] = [
-        "gather": ["startedAt", "endedAt", "timerStartedMs"], "question": ["askedAt"],
-    ]
-
     static func shifted(_ fields: SyncFields, entity: String, by offset: Int64) -> SyncFields {
         var fields = fields
-        for name in instants[entity] ?? [] {
+        for name in SyncEntity(rawValue: entity)?.instantFieldNames ?? [] {
             if case .int(let value) = fields[name] { fields[name] = .int(value &+ offset) }
         }
         return fields

@@ -5,6 +5,8 @@ public struct SyncGatherFields: Sendable, Equatable, Hashable {
         "startedAt", "endedAt", "winner", "scoreA", "scoreB", "timerDurationMs", "timerState", "timerRemainingMs",
         "timerStartedMs", "timerPlayedMs", "teams",
     ]
+    /// The fields that are instants (the others are durations, counts and names).
+    public static let instantNames = ["startedAt", "endedAt", "timerStartedMs"]
 
     public var startedAt: Int64
     /// nil while in progress.

@@ -1,6 +1,8 @@
 /// A question's synced fields, typed. Questions are created and maybe deleted, never edited.
 public struct SyncQuestionFields: Sendable, Equatable, Hashable {
     public static let names = ["text", "answer", "askedAt", "books"]
+    /// The fields that are instants.
+    public static let instantNames = ["askedAt"]
 
     public var text: String
     public var answer: String

@@ -9,28 +9,19 @@ import Testing
 /// The full-screen app in a real terminal (tmux): keys in, the screen read back. Waits are
 /// bounded (a slow machine waits longer, nothing asserts on speed).
 @Suite struct TerminalAppTests {
-    let folder: TemporaryFolder
-    let database: String
-    let cli: ClubhouseProcess
+    let fixture: TerminalAppFixture
+    var folder: TemporaryFolder { fixture.folder }
+    var database: String { fixture.database }
+    var cli: ClubhouseProcess { fixture.cli }
 
     init() throws {
-        folder = try TemporaryFolder()
-        database = folder.path("app.sqlite")
-        cli = ClubhouseProcess(database: database)
+        fixture = try TerminalAppFixture()
     }
 
-    func register(signingIn: Bool = true) throws {
-        let result = try cli.run(
-            ["register", "ana", "--password-stdin"] + (signingIn ? [] : ["--no-login"]), stdin: "s3cret-pass\n")
-        #expect(result.status == 0, "\(result.stderr)")
-    }
+    func register(signingIn: Bool = true) throws { try fixture.register(signingIn: signingIn) }
 
-    /// The app in the pane, then its exit status on a line of its own; the pane stays.
     func app(before: String = "", after: String = "", environment: String = "", scene: String? = nil) -> String {
-        let binary = TmuxPane.quoted(ClubhouseProcess.binary.path)
-        let options = scene.map { " --scene \($0)" } ?? ""
-        return
-            "\(before)\(environment) \(binary) app --database \(TmuxPane.quoted(database))\(options); echo \"EXIT $?\"; \(after) sleep 600"
+        fixture.app(before: before, after: after, environment: environment, scene: scene)
     }
 
     @Test func signingInThroughTheLoginScreen() throws {

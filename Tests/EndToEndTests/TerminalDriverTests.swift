@@ -8,17 +8,15 @@ import Testing
 
 /// The driver on a real terminal (tmux): a write that fails, colour, the countdown's second.
 @Suite struct TerminalDriverTests {
-    let folder: TemporaryFolder
-    let database: String
-    let cli: ClubhouseProcess
+    let fixture: TerminalAppFixture
+    var folder: TemporaryFolder { fixture.folder }
+    var database: String { fixture.database }
+    var cli: ClubhouseProcess { fixture.cli }
     let binary = TmuxPane.quoted(ClubhouseProcess.binary.path)
 
     init() throws {
-        folder = try TemporaryFolder()
-        database = folder.path("app.sqlite")
-        cli = ClubhouseProcess(database: database)
-        let result = try cli.run(["register", "ana", "--password-stdin"], stdin: "s3cret-pass\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        fixture = try TerminalAppFixture()
+        try fixture.register()
     }
 
     /// The app reads keys from one window's terminal and draws on another's; that window is
@@ -55,9 +53,7 @@ import Testing
     /// The screen with its attributes (`capture-pane -e`) once the players list shows, the app
     /// run with exactly `environment`'s say on colour (the test runner's own may have NO_COLOR).
     func attributes(environment: String) throws -> String {
-        let pane = try TmuxPane(
-            "env -u NO_COLOR -u COLORTERM \(environment) \(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600"
-        )
+        let pane = try TmuxPane(fixture.app(environment: "env -u NO_COLOR -u COLORTERM \(environment)"))
         #expect(pane.wait(for: "signed in as ana").found)
         try pane.send("2")
         #expect(pane.wait(for: "Players (0)").found)
@@ -88,7 +84,7 @@ import Testing
         for name in ["Zoë", "Kai"] { #expect(try cli.run(["player", "add", "--name", name]).status == 0) }
         #expect(try cli.run(["gather", "new", "--team-a", "1", "--team-b", "2"]).status == 0)
         #expect(try cli.run(["gather", "timer", "start"]).status == 0)
-        let pane = try TmuxPane("\(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600")
+        let pane = try TmuxPane(fixture.app())
         func clock(_ screen: String) -> String? {
             screen.firstMatch(of: /⏱ (\d\d:\d\d)/).map { String($0.output.1) }
         }

@@ -9,22 +9,15 @@ import Testing
 /// kill -9 the app at any moment and the next start shows the same screen, the same selected row
 /// and the same half-typed text in the same field (tmux, the built binary).
 @Suite struct TerminalRestartTests {
-    let folder: TemporaryFolder
-    let database: String
-    let cli: ClubhouseProcess
+    let fixture: TerminalAppFixture
+    var cli: ClubhouseProcess { fixture.cli }
 
     init() throws {
-        folder = try TemporaryFolder()
-        database = folder.path("app.sqlite")
-        cli = ClubhouseProcess(database: database)
-        let result = try cli.run(["register", "ana", "--password-stdin"], stdin: "s3cret-pass\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        fixture = try TerminalAppFixture()
+        try fixture.register()
     }
 
-    func app() -> String {
-        let binary = TmuxPane.quoted(ClubhouseProcess.binary.path)
-        return "\(binary) app --database \(TmuxPane.quoted(database)); echo \"EXIT $?\"; sleep 600"
-    }
+    func app() -> String { fixture.app() }
 
     /// Kills the app in the pane with SIGKILL and starts it again in a new window.
     func killAndRestart(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -91,4 +91,16 @@ struct FieldSetTests {
         #expect(SyncKey.isISBNKey("9780306406157"))
         #expect(!SyncKey.isISBNKey("978030640615x"))
     }
+
+    /// The instants a device shifts by its clock's offset are fields of their entity, and every
+    /// field named like an instant is one of them (a new `…At` field must be shifted too).
+    @Test func instantsAreTheEntitysFieldsThatHoldAnInstant() {
+        for entity in SyncEntity.allCases {
+            #expect(Set(entity.instantFieldNames).isSubset(of: entity.fieldNames), "\(entity)")
+            let named = entity.fieldNames.filter { $0.hasSuffix("At") || $0.hasSuffix("StartedMs") }
+            #expect(Set(named) == Set(entity.instantFieldNames), "\(entity)")
+        }
+        #expect(SyncEntity.gather.instantFieldNames == ["startedAt", "endedAt", "timerStartedMs"])
+        #expect(SyncEntity.player.instantFieldNames.isEmpty)
+    }
 }

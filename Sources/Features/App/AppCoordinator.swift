@@ -82,6 +82,9 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                     known = .state(after)
                     knownUser = main.user.id
                     outcome.before = before
+                    if let request = command.window {
+                        outcome.window = try main.readWindow(request, useCases)
+                    }
                 }
                 return outcome
             }

@@ -12,11 +12,18 @@ public struct Command {
     /// Acts only while this user is signed in and this screen is on show: a prompt that answers
     /// field after field must never type into a form another command put in its place.
     public var expecting: ScreenExpectation?
+    /// A window of the list the command lands on, read in the command's own transaction: a
+    /// front end that shows a screenful of a long list gets it with the move, the tab or the
+    /// back that led there, without a second transaction (``Outcome/window``).
+    public var window: WindowRequest?
 
-    public init(link: Link? = nil, _ action: Action = .none, expecting: ScreenExpectation? = nil) {
+    public init(
+        link: Link? = nil, _ action: Action = .none, expecting: ScreenExpectation? = nil, window: WindowRequest? = nil
+    ) {
         self.link = link
         self.action = action
         self.expecting = expecting
+        self.window = window
     }
 
     public static func open(_ link: Link) -> Command { Command(link: link) }
@@ -157,12 +164,19 @@ public struct Outcome: Equatable, Sendable {
     /// The signed-in user's navigation state before the command, as stored (nil: none was, or
     /// nobody is signed in). Equal to the state now when the command moved nothing.
     public var before: NavigationState?
+    /// The window a ``Command/window`` asked for, when the command landed on a long list (the
+    /// players, the team picker, the shelf or its search, questions, gathers); nil elsewhere.
+    public var window: ListWindowContent?
 
-    public init(view: View, result: ActionResult, warnings: [String], before: NavigationState? = nil) {
+    public init(
+        view: View, result: ActionResult, warnings: [String], before: NavigationState? = nil,
+        window: ListWindowContent? = nil
+    ) {
         self.view = view
         self.result = result
         self.warnings = warnings
         self.before = before
+        self.window = window
     }
 
     /// Whether the command changed where the signed-in user is.

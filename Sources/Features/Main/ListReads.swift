@@ -7,7 +7,7 @@ extension AppCoordinator {
     /// of them before it. Like `look`, it brings the tree up to date with what is stored (another
     /// process may have moved the user) without writing anything.
     package func readWindow(count: Int, above: Int) throws -> ListWindowContent {
-        try checkWindow(count: count, above: above)
+        try Self.checkWindow(count: count, above: above)
         return try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock, scene: scene)
             try syncForReading(useCases)
@@ -67,7 +67,7 @@ extension AppCoordinator {
     private func readList<Row>(
         count: Int, above: Int, _ read: (UseCases, User.ID) throws -> ListWindow<Row>
     ) throws -> ListWindow<Row> {
-        try checkWindow(count: count, above: above)
+        try Self.checkWindow(count: count, above: above)
         return try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock, scene: scene)
             guard let user = try useCases.currentSession() else { throw ClubhouseError.notSignedIn }
@@ -76,7 +76,7 @@ extension AppCoordinator {
     }
 
     /// The size of a window: as many rows as a screen shows, never the list.
-    private func checkWindow(count: Int, above: Int) throws {
+    fileprivate static func checkWindow(count: Int, above: Int) throws {
         guard (1...Self.longestWindow).contains(count) else {
             throw ClubhouseError.invalidInput("a window holds 1 to \(Self.longestWindow) rows")
         }
@@ -85,4 +85,16 @@ extension AppCoordinator {
 
     /// The most rows one window reads.
     package static var longestWindow: Int { 1_000 }
+}
+
+extension TabCoordinator {
+    /// The window `request` asks for of the list on show, read with `useCases` (inside the
+    /// transaction of the command that landed here); nil when no long list is on show.
+    func readWindow(_ request: WindowRequest, _ useCases: UseCases) throws -> ListWindowContent? {
+        guard let list = try? currentList() else { return nil }
+        let above = request.above(state)
+        try AppCoordinator.checkWindow(count: request.count, above: above)
+        return try list.rows(useCases).window(
+            list.selected, count: request.count, above: above, now: useCases.clock.now())
+    }
 }

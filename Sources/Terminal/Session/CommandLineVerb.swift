@@ -120,23 +120,23 @@ extension TerminalSession {
 
     private func run(_ verb: CommandLineVerb) {
         switch verb {
-        case .open(let link): run { try app.open(link) }
-        case .tab(let tab): run { try app.select(tab) }
+        case .open(let link): run { try openLink(link) }
+        case .tab(let tab): run { try perform(Command(.selectTab(tab))) }
         case .turnPage(let by): run { try app.perform(Command(.turnPage(by: by))) }
-        case .back: run { try app.back() }
-        case .undo: run { try app.undo() }
-        case .reopen: run { try app.reopen() }
+        case .back: run { try perform(Command(.back)) }
+        case .undo: run { try perform(Command(.undo)) }
+        case .reopen: run { try perform(Command(.reopen)) }
         case .help: overlay = .help
         case .quit: pendingQuit = true
         case .signOut: run(changesData: true) { try app.signOut() }
         case .search(let words):
-            if screen != .library, screen != .searchResults { run { try app.open("library") } }
+            if screen != .library, screen != .searchResults { run { try openLink("library") } }
             runSearch(words)
         case .askQuestion(let text):
-            guard run({ try app.open("questions/new") }), let text else { return }
+            guard run({ try openLink("questions/new") }), let text else { return }
             run { try app.type([(FormField.questionText, text)]) }
         case .delete(let link):
-            guard run({ try app.open(link) }) else { return }
+            guard run({ try openLink(link) }) else { return }
             apply(.delete)
         case .gather(let action): run(changesData: true) { try app.perform(Command(.gather(action))) }
         case .toggleTimer: apply(.toggleTimer)

@@ -21,14 +21,14 @@ extension TerminalSession {
         case .moveToEnd: move(.bottom)
         case .open: open()
         case .back: back()
-        case .tab(let tab): run { try app.select(tab) }
+        case .tab(let tab): run { try perform(Command(.selectTab(tab))) }
         case .nextTab(let step):
             let tabs = Tab.allCases
             let index = tabs.firstIndex(of: state?.selectedTab ?? .home) ?? 0
-            run { try app.select(tabs[(index + step + tabs.count) % tabs.count]) }
+            run { try perform(Command(.selectTab(tabs[(index + step + tabs.count) % tabs.count]))) }
         case .turnPage(let by): run { try app.perform(Command(.turnPage(by: by))) }
-        case .undo: run { try app.undo() }
-        case .reopen: run { try app.reopen() }
+        case .undo: run { try perform(Command(.undo)) }
+        case .reopen: run { try perform(Command(.reopen)) }
         case .startSearch: overlay = .search("")
         case .startCommandLine: overlay = .commandLine("")
         case .toggleHelp: overlay = overlay == .help ? nil : .help
@@ -40,8 +40,8 @@ extension TerminalSession {
                 case .library, .searchResults: "books/new"
                 default: "questions/new"
                 }
-            run { try app.open(link) }
-        case .newGather: run { try app.open("players/confirm") }
+            run { try openLink(link) }
+        case .newGather: run { try openLink("players/confirm") }
         case .delete: askToDelete()
         case .goal(let team, let by):
             run(changesData: true) { try app.perform(Command(.gather(.play(.score(team, by: by))))) }
@@ -102,16 +102,16 @@ extension TerminalSession {
         case (.home, .book(let book)):
             run { try app.perform(Command(link: .screen(.home), .show(.book(isbn: book.isbn.digits)))) }
         case (.questionDetail, .book(let book)): run { try app.perform(Command(.show(.book(isbn: book.isbn.digits)))) }
-        case (_, .player(let player)): run { try app.open("players/\(player.id)") }
-        case (_, .book(let book)): run { try app.open("books/\(book.isbn.digits)") }
-        case (_, .question(let question)): run { try app.open("questions/\(question.id)") }
-        case (_, .gather(let model)): run { try app.open("gathers/\(model.gather.id)") }
+        case (_, .player(let player)): run { try openLink("players/\(player.id)") }
+        case (_, .book(let book)): run { try openLink("books/\(book.isbn.digits)") }
+        case (_, .question(let question)): run { try openLink("questions/\(question.id)") }
+        case (_, .gather(let model)): run { try openLink("gathers/\(model.gather.id)") }
         case (.playerDetail, .field):
             guard case .playerDetail(let model)? = content, let index = window?.position,
                 PlayerField.allCases.indices.contains(index)
             else { return }
-            run { try app.open("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
-        case (.profile, .field): run { try app.open("gathers") }
+            run { try openLink("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
+        case (.profile, .field): run { try openLink("gathers") }
         case (.teamPicker, .pick(_, let team)):
             // Enter walks the player round: bench, Team A, Team B, bench.
             assign(team == nil ? .a : team == .a ? .b : nil)
@@ -121,14 +121,14 @@ extension TerminalSession {
 
     private func back() {
         if screen == .searchResults {
-            run { try app.search(nil) }  // back from the results is the shelf
+            run { try perform(Command(.search(nil))) }  // back from the results is the shelf
             return
         }
         if case .form(let model)? = content, !model.draft.isEmpty {
-            ask("Go back and drop what is typed into this form?") { try self.app.back() }
+            ask("Go back and drop what is typed into this form?") { try self.perform(Command(.back)) }
             return
         }
-        run { try app.back() }
+        run { try perform(Command(.back)) }
     }
 
     private func askToDelete() {

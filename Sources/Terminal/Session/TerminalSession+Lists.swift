@@ -11,12 +11,20 @@ extension TerminalSession {
     }
 
     /// Reads the rows of the list on show that are in view: only those, whatever the list's size.
-    func reloadList() {
+    /// `landed` is the window the command that led here read in its own transaction, if it did.
+    func reloadList(landed: ListWindowContent? = nil) {
         guard !layout.isTooSmall else { return }
         let visible = layout.listRows(for: screen)
         do {
             if isStoredList {
-                window = try storedWindow(visible)
+                let step = pendingStep
+                pendingStep = 0
+                if let landed {
+                    window = storedWindow(landed)
+                } else {
+                    let above = Self.above((lastIndex[place] ?? 0) + step, visible)
+                    window = storedWindow(try app.readWindow(count: visible, above: above))
+                }
             } else if let items = try memoryRows() {
                 window = memoryWindow(items, visible)
             } else {
@@ -28,13 +36,30 @@ extension TerminalSession {
         }
     }
 
+    /// Performs `command` through the one road with the window of the list it lands on read in
+    /// the same transaction: a keystroke on a long list is one transaction, not two.
+    func perform(_ command: Command) throws -> Outcome {
+        var command = command
+        if !layout.isTooSmall {
+            // Every long list draws the same heading, so has the same rows in view.
+            let visible = layout.listRows(for: .players)
+            let (lastIndex, step) = (lastIndex, pendingStep)
+            command.window = WindowRequest(count: visible) { state in
+                Self.above((lastIndex[Self.place(state)] ?? 0) + step, visible)
+            }
+        }
+        return try app.perform(command)
+    }
+
+    /// Rows to show above the selected one: where it was on screen (or moved to), kept in view.
+    private static func above(_ index: Int, _ visible: Int) -> Int {
+        min(max(0, index), visible - 1)
+    }
+
     /// A keyset window around the stored selection, the selected row kept where it was on screen
     /// (moved by the rows the last move asked for).
-    private func storedWindow(_ visible: Int) throws -> VisibleRows {
+    private func storedWindow(_ content: ListWindowContent) -> VisibleRows {
         let place = self.place
-        let above = min(max(0, (lastIndex[place] ?? 0) + pendingStep), visible - 1)
-        pendingStep = 0
-        let content = try app.readWindow(count: visible, above: above)
         func make<T>(_ window: ListWindow<T>, _ row: (T) -> VisibleRows.Row) -> VisibleRows {
             lastIndex[place] = window.selectedIndex ?? 0
             return VisibleRows(
@@ -138,6 +163,15 @@ extension TerminalSession {
             if case .top = move { lastIndex[place] = 0 }
             if case .bottom = move { lastIndex[place] = layout.listRows(for: screen) - 1 }
         }
-        run { try app.moveSelection(move) }
+        run { try perform(Command(.moveSelection(move))) }
+    }
+}
+
+extension TerminalSession {
+    /// Opens a link as `clubhouse open` does, with the window of the list it lands on.
+    func openLink(_ text: String) throws -> Outcome {
+        // A link that does not parse gets the library's own message.
+        guard let link = Link(text) else { return try app.open(text) }
+        return try perform(.deepLink(link))
     }
 }

@@ -206,6 +206,6 @@ extension TerminalSession {
     func runSearch(_ query: String) {
         let words = query.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        run { try app.search(words) }
+        run { try perform(Command(.search(words))) }
     }
 }

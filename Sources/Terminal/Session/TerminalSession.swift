@@ -96,7 +96,11 @@ public final class TerminalSession {
     /// Where the list on show is, as the selection knows it.
     var place: String {
         guard let state else { return "login" }
-        return state.currentPlace + (state.currentScreen.query.map { "?" + $0 } ?? "")
+        return Self.place(state)
+    }
+
+    static func place(_ state: NavigationState) -> String {
+        state.currentPlace + (state.currentScreen.query.map { "?" + $0 } ?? "")
     }
 
     public var display: Display {
@@ -205,7 +209,7 @@ public final class TerminalSession {
         changedElsewhere = false
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
         if let note = Self.note(new.result) { message = .note(note) }
-        reloadList()
+        reloadList(landed: new.window)
     }
 
     static func describe(_ error: any Error) -> String {

@@ -51,6 +51,10 @@ package final class PostgresCluster: Sendable {
     /// PostgreSQL stops; the data stays for `resume`, on the same port.
     package func halt() throws { _ = try Self.run(["halt", folder]) }
     package func resume() throws { _ = try Self.run(["resume", folder]) }
+    /// PostgreSQL stops answering (SIGSTOP): connections stay open and queries wait, as with a
+    /// paused or unreachable host. `stop` thaws it first.
+    package func freeze() throws { _ = try Self.run(["freeze", folder]) }
+    package func thaw() throws { _ = try Self.run(["thaw", folder]) }
 
     package func address(database: String = "postgres") -> DatabaseAddress {
         DatabaseAddress(host: "127.0.0.1", port: port, username: "postgres", database: database)

@@ -94,9 +94,11 @@ package final class ServerProcess: @unchecked Sendable {
         return (status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f), read("out"), read("err"))
     }
 
-    /// Starts a server on a free port of loopback and waits until it listens.
+    /// Starts a server on a free port of loopback and waits until it listens. Its pool is 4
+    /// connections, all opened at start: dozens of tests share one PostgreSQL.
     package static func serving(_ database: DatabaseAddressText, _ extra: [String] = []) async throws -> ServerProcess {
-        let server = try ServerProcess(["--database-url", database.url, "--port", "0"] + extra)
+        let server = try ServerProcess(
+            ["--database-url", database.url, "--port", "0", "--database-connections", "4"] + extra)
         try await server.waitUntilListening()
         return server
     }

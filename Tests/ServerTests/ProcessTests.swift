@@ -7,7 +7,8 @@ import Testing
 #endif
 
 /// The built `clubhouse-server` as a process: refusing to start, two starting at once, SIGTERM
-/// with requests in flight, and PostgreSQL restarted under it.
+/// with requests in flight (and with PostgreSQL no longer answering them), and PostgreSQL
+/// restarted under it.
 @Suite("clubhouse-server process", .serialized)
 struct ProcessTests {
     @Test func refusesToStartWithOneClearLine() async throws {
@@ -85,6 +86,42 @@ struct ProcessTests {
         }
         #expect(try await server.wait() == .exited(0))
         #expect(try await database.values("SELECT username FROM users ORDER BY username") == names)
+    }
+
+    /// PostgreSQL stops answering (a paused host: its connections stay open, queries wait) with
+    /// requests in flight on it, then SIGTERM: each request answers 503 at its database
+    /// deadline and the server exits 0. (It used to wait for those queries forever: the pool
+    /// that would close their connections shuts down only after the HTTP server.)
+    @Test func sigtermWhilePostgresStoppedAnsweringExitsZero() async throws {
+        let cluster = try PostgresCluster()
+        defer { try? cluster.stop() }
+        let url = DatabaseAddressText(url: "postgres://postgres@127.0.0.1:\(cluster.port)/postgres")
+        let server = try await ServerProcess.serving(url, ["--database-timeout", "2"])
+        let token = try await server.signedIn("ana")
+        try cluster.freeze()
+        try await withThrowingTaskGroup(of: Reply.self) { group in
+            for name in ["Kai", "Lu", "Zoë"] {
+                group.addTask {
+                    try await server.call(.post, "/v1/players", json: #"{"name":"\#(name)"}"#, token: token)
+                }
+            }
+            // Until the server says all three are being answered (the metrics request is a fourth).
+            while true {
+                let metrics = try await server.call(.get, "/metrics").text
+                let line = metrics.split(separator: "\n").first { $0.hasPrefix("clubhouse_http_requests_in_flight ") }
+                if let value = line?.split(separator: " ").last.flatMap({ Double($0) }), value >= 4 { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            server.signal(SIGTERM)
+            // The bound is this wait's, not a latency figure: the requests' 2 s deadline, then
+            // the pool's closing, with a wide margin for a busy machine. A server still running
+            // then is killed, and its requests fail.
+            #expect(try await server.wait(atMost: 60) == .exited(0))
+            for try await reply in group {
+                #expect(reply.status == .serviceUnavailable, "\(reply.text)")
+                #expect(reply.error?.code == "database_unavailable")
+            }
+        }
     }
 
     /// PostgreSQL stops under a running server: requests fail with the JSON error (503), then

@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Foundation
 
 /// A book as the API shows it.
@@ -57,9 +58,9 @@ enum BookInput {
         var form = FormDraft()
         for (json, field) in fields {
             let text: String?
-            if field == .price, case .number(let value)? = body.fields[json] {
+            if field == .price, case .double(let value)? = body.fields[json] {
                 text = String(value)
-            } else if field == .price, case .integer(let value)? = body.fields[json] {
+            } else if field == .price, case .int(let value)? = body.fields[json] {
                 text = String(value)
             } else {
                 text = try body.string(json)

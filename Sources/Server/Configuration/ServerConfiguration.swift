@@ -18,6 +18,10 @@ package struct ServerConfiguration: Sendable {
     /// How long a request waits for PostgreSQL before answering 503.
     package var databaseTimeout: Duration = .seconds(5)
     package var maximumConnections = 20
+    /// Whether the pool opens all its connections and keeps them (the server: no timers per
+    /// request, see `ClubhouseServer`) or opens them as requests need them and closes idle ones
+    /// (tests, where dozens of servers share one PostgreSQL).
+    package var keepsConnectionsOpen = true
     /// Wrong passwords in a row for one username before each further attempt has to wait.
     package var signInFailuresBeforeSlowdown = 5
     /// The first wait; each further wrong password doubles it, up to `longestSignInWait`.

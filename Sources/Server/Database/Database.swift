@@ -2,7 +2,6 @@ import ClubhouseDomain
 import Logging
 import NIOPosix
 import PostgresNIO
-import Synchronization
 
 /// The pool of PostgreSQL connections every route goes through. Each use is bounded in time, so
 /// that while PostgreSQL is down or restarting a request answers 503 (`database_unavailable`)
@@ -85,35 +84,36 @@ package final class Database: Sendable {
         }
     }
 
-    /// Gives up after `timeout`, answering 503 without waiting for the work: cancelling it stops a
-    /// wait for a connection at once. The deadline is a timer on the event loop the caller runs
-    /// on, not a task sleeping beside each operation (that took a task, a Dispatch timer and the
+    /// Gives up after `timeout`, answering 503 without waiting for the work: the work is
+    /// cancelled (which stops a wait for a connection at once) and its later answer dropped. A
+    /// query on a PostgreSQL that stopped answering cannot be interrupted, and waiting for it
+    /// kept SIGTERM's shutdown waiting for that request forever (the pool, which would close the
+    /// connection, stops only after the HTTP server). The deadline is a timer on the event loop,
+    /// not a task sleeping beside each operation (that took a task, a Dispatch timer and the
     /// sleeper's wake-up on every request: about a sixth of the server's CPU under load).
     private func bounded<Result: Sendable>(
         _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         metrics.operationsInFlight.increment()
         defer { metrics.operationsInFlight.decrement() }
-        let work = Task { try await body() }
-        let expiry = Expiry()
+        let answer = FirstAnswer<Result>()
+        let work = Task {
+            do {
+                answer.answer(.success(try await body()))
+            } catch {
+                answer.answer(.failure(error))
+            }
+        }
         let timer = MultiThreadedEventLoopGroup.singleton.any().scheduleTask(in: .init(timeout)) {
-            expiry.passed.store(true, ordering: .relaxed)
+            // Answered before the cancellation, so the work's CancellationError is the one dropped.
+            answer.answer(.failure(APIError.databaseUnavailable))
             work.cancel()
         }
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {
-            do {
-                return try await work.value
-            } catch where expiry.passed.load(ordering: .relaxed) {
-                throw APIError.databaseUnavailable
-            }
+            try await answer.value()
         } onCancel: {
             work.cancel()
         }
     }
-}
-
-/// Whether an operation's deadline passed: its failure then means "the database did not answer".
-private final class Expiry: Sendable {
-    let passed = Atomic(false)
 }

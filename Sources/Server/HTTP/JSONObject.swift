@@ -1,12 +1,15 @@
+import ClubhouseSyncWire
 import Foundation
 import Hummingbird
 
 /// A request body that must be a JSON object, with typed accessors whose refusals are
-/// `invalid_field` errors naming the field.
+/// `invalid_field` errors naming the field. The body is read into the sync wire's `SyncValue`
+/// (any JSON value, absent and `null` apart, integers exact) rather than straight into a
+/// Decodable type, so that each refusal can say what was sent (`typeName`).
 package struct JSONObject: Sendable {
-    package let fields: [String: JSONValue]
+    package let fields: [String: SyncValue]
 
-    package init(fields: [String: JSONValue]) {
+    package init(fields: [String: SyncValue]) {
         self.fields = fields
     }
 
@@ -17,9 +20,9 @@ package struct JSONObject: Sendable {
                 .contentTooLarge, "body_too_large", "the request body is over \(ServerLimits.bodyBytes) bytes")
         }
         let buffer = try await request.body.collect(upTo: ServerLimits.bodyBytes)
-        let value: JSONValue
+        let value: SyncValue
         do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: buffer))
+            value = try JSONDecoder().decode(SyncValue.self, from: Data(buffer: buffer))
         } catch {
             throw APIError(.badRequest, "malformed_json", "the request body is not valid JSON")
         }
@@ -51,10 +54,10 @@ package struct JSONObject: Sendable {
     package func integer(_ key: String) throws -> Int? {
         switch fields[key] {
         case nil, .null: return nil
-        case .integer(let value):
+        case .int(let value):
             guard let value = Int(exactly: value) else { throw APIError.invalidField(key, "\(key) is out of range") }
             return value
-        case .number(let value) where value.rounded() == value && abs(value) < 1e15:
+        case .double(let value) where value.rounded() == value && abs(value) < 1e15:
             return Int(value)
         case let other?: throw APIError.invalidField(key, "\(key) must be a whole number, not \(other.typeName)")
         }
@@ -80,7 +83,7 @@ package struct JSONObject: Sendable {
         case .array(let values):
             return try values.enumerated().map { index, value in
                 switch value {
-                case .integer(let id): return id
+                case .int(let id): return id
                 default:
                     throw APIError.invalidField(
                         "\(key)[\(index)]",

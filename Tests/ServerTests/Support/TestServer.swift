@@ -20,6 +20,7 @@ enum TestServer {
         configuration.hashCost = .testing
         // Dozens of tests run at once against one cluster.
         configuration.maximumConnections = 4
+        configuration.keepsConnectionsOpen = false
         // A busy machine (dozens of servers starting at once) is slow, not down.
         configuration.databaseTimeout = .seconds(60)
         configure(&configuration)

@@ -46,6 +46,7 @@ final class TestSyncServer: @unchecked Sendable {
             var configuration = ServerConfiguration(database: database.address, port: 0)
             configuration.hashCost = .testing
             configuration.maximumConnections = 4
+            configuration.keepsConnectionsOpen = false
             configuration.databaseTimeout = .seconds(60)
             var logger = Logger(label: "sync-test-server")
             logger.logLevel = .critical

@@ -124,6 +124,48 @@ struct ProcessTests {
         }
     }
 
+    /// A write answered 503 at its deadline (PostgreSQL stopped answering mid-request) is not
+    /// written later: the deadline closes the request's connection, so once PostgreSQL answers
+    /// again it rolls the open transaction back instead of the server committing it after all.
+    @Test func aWriteAnsweredUnavailableIsNotWrittenOncePostgresAnswersAgain() async throws {
+        let cluster = try PostgresCluster()
+        defer { try? cluster.stop() }
+        let url = DatabaseAddressText(url: "postgres://postgres@127.0.0.1:\(cluster.port)/postgres")
+        let server = try await ServerProcess.serving(url, ["--database-timeout", "2"])
+        let token = try await server.signedIn("ana")
+        #expect(try await server.call(.post, "/v1/players", json: #"{"name":"Kai"}"#, token: token).status == .created)
+        try cluster.freeze()
+        try await withThrowingTaskGroup(of: Reply.self) { group in
+            for name in ["Lu", "Zoë"] {
+                group.addTask {
+                    try await server.call(.post, "/v1/players", json: #"{"name":"\#(name)"}"#, token: token)
+                }
+            }
+            for try await reply in group {
+                #expect(reply.status == .serviceUnavailable, "\(reply.text)")
+                #expect(reply.error?.code == "database_unavailable")
+            }
+        }
+        try cluster.thaw()
+        var names: [String]?
+        for _ in 0..<300 {
+            let reply = try await server.call(.get, "/v1/players", token: token)
+            if reply.status == .ok, let players = reply["players"] as? [[String: Any]] {
+                names = players.compactMap { $0["name"] as? String }
+                break
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(names == ["Kai"], "answered 503, then written")
+        // A transaction left on an open connection would commit as soon as PostgreSQL answers:
+        // look again after a while.
+        try await Task.sleep(for: .seconds(1))
+        let later = try await server.call(.get, "/v1/players", token: token)
+        #expect((later["players"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Kai"])
+        server.signal(SIGTERM)
+        #expect(try await server.wait(atMost: 60) == .exited(0))
+    }
+
     /// PostgreSQL stops under a running server: requests fail with the JSON error (503), then
     /// succeed again once it is back, without restarting the server.
     @Test func postgresRestartedUnderTheServer() async throws {

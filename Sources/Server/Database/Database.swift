@@ -24,9 +24,11 @@ package final class Database: Sendable {
     package func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, logger, metrics] in
+        try await bounded { [client, logger, metrics] lease in
             try await client.withConnection { connection in
-                try await metrics.leased { try await Self.inTransaction(connection, logger: logger, body) }
+                lease.hold(connection)
+                defer { lease.release() }  // before the pool has it back
+                return try await metrics.leased { try await Self.inTransaction(connection, logger: logger, body) }
             }
         }
     }
@@ -36,8 +38,12 @@ package final class Database: Sendable {
     package func read<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, metrics] in
-            try await client.withConnection { connection in try await metrics.leased { try await body(connection) } }
+        try await bounded { [client, metrics] lease in
+            try await client.withConnection { connection in
+                lease.hold(connection)
+                defer { lease.release() }  // before the pool has it back
+                return try await metrics.leased { try await body(connection) }
+            }
         }
     }
 
@@ -47,9 +53,11 @@ package final class Database: Sendable {
         signedIn signIn: SignIn,
         _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, logger, metrics] in
+        try await bounded { [client, logger, metrics] lease in
             try await client.withConnection { connection in
-                try await metrics.leased {
+                lease.hold(connection)
+                defer { lease.release() }  // before the pool has it back
+                return try await metrics.leased {
                     let owner = try await signIn.check(on: connection, logger: logger)
                     return try await Self.inTransaction(connection, logger: logger) { try await body($0, owner) }
                 }
@@ -62,9 +70,11 @@ package final class Database: Sendable {
         signedIn signIn: SignIn,
         _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, logger, metrics] in
+        try await bounded { [client, logger, metrics] lease in
             try await client.withConnection { connection in
-                try await metrics.leased {
+                lease.hold(connection)
+                defer { lease.release() }  // before the pool has it back
+                return try await metrics.leased {
                     try await body(connection, try await signIn.check(on: connection, logger: logger))
                 }
             }
@@ -91,15 +101,22 @@ package final class Database: Sendable {
     /// connection, stops only after the HTTP server). The deadline is a timer on the event loop,
     /// not a task sleeping beside each operation (that took a task, a Dispatch timer and the
     /// sleeper's wake-up on every request: about a sixth of the server's CPU under load).
+    ///
+    /// At the deadline the work's connection, if it has one, is closed: PostgreSQL rolls back a
+    /// transaction whose client went away before its COMMIT, so a write in a transaction answered
+    /// 503 is not written later (a COMMIT or a single statement already sent may still apply:
+    /// the window every timeout has), and the pool replaces the connection instead of lending it
+    /// again.
     private func bounded<Result: Sendable>(
-        _ body: @escaping @Sendable () async throws -> Result
+        _ body: @escaping @Sendable (ConnectionLease) async throws -> Result
     ) async throws -> Result {
         metrics.operationsInFlight.increment()
         defer { metrics.operationsInFlight.decrement() }
         let answer = FirstAnswer<Result>()
+        let lease = ConnectionLease()
         let work = Task {
             do {
-                answer.answer(.success(try await body()))
+                answer.answer(.success(try await body(lease)))
             } catch {
                 answer.answer(.failure(error))
             }
@@ -108,6 +125,7 @@ package final class Database: Sendable {
             // Answered before the cancellation, so the work's CancellationError is the one dropped.
             answer.answer(.failure(APIError.databaseUnavailable))
             work.cancel()
+            lease.abandon()
         }
         defer { timer.cancel() }
         return try await withTaskCancellationHandler {

@@ -23,6 +23,23 @@ public enum SyncEntity: String, Codable, Sendable, Equatable, Hashable, CaseIter
         }
     }
 
+    /// What a person calls `field` in a sentence ("your change to … 's age"): fields that go
+    /// together are one thing (a gather's countdown fields are its countdown, its end and winner
+    /// its result, its two scores its score).
+    public func shownName(of field: String) -> String {
+        switch (self, field) {
+        case (.player, "favouriteTeam"): "favourite team"
+        case (.book, "priceCents"): "price"
+        case (.book, "published"): "publication date"
+        case (.question, "askedAt"): "date asked"
+        case (.gather, "startedAt"): "start"
+        case (.gather, "endedAt"), (.gather, "winner"): "result"
+        case (.gather, "scoreA"), (.gather, "scoreB"): "score"
+        case (.gather, let name) where name.hasPrefix("timer"): "countdown"
+        default: field
+        }
+    }
+
     /// Books are keyed by ISBN-13 (the same ISBN on two devices is the same book); every other
     /// entity by a random UUID made where the record was created.
     public var isKeyedByISBN: Bool { self == .book }

@@ -187,7 +187,7 @@ struct SyncConflictTests {
             // The laptop is told, once, which of its values the phone's create replaced.
             #expect(
                 pulled.notices.map(\.message) == [
-                    #"your changes to book "Dune"'s title, author, description and priceCents were replaced by another device's"#
+                    #"your changes to book "Dune"'s title, author, description and price were replaced by another device's"#
                 ])
             let log = pulled.changes
             #expect(log.map(\.key) == [SyncSamples.dune, SyncSamples.dune, SyncSamples.dune])

@@ -103,4 +103,20 @@ struct FieldSetTests {
         #expect(SyncEntity.gather.instantFieldNames == ["startedAt", "endedAt", "timerStartedMs"])
         #expect(SyncEntity.player.instantFieldNames.isEmpty)
     }
+
+    /// Notices name fields as people do: no wire name in camel case reaches a sentence, and a
+    /// gather's countdown is one thing, not five.
+    @Test func fieldsAreShownAsPeopleNameThem() {
+        for entity in SyncEntity.allCases {
+            for field in entity.fieldNames {
+                let shown = entity.shownName(of: field)
+                #expect(shown == shown.lowercased(), "\(entity).\(field) is shown as \(shown)")
+            }
+        }
+        let countdown = SyncGatherFields.names.filter { $0.hasPrefix("timer") }
+        #expect(countdown.count == 5)
+        #expect(Set(countdown.map(SyncEntity.gather.shownName(of:))) == ["countdown"])
+        #expect(SyncEntity.book.shownName(of: "priceCents") == "price")
+        #expect(SyncEntity.player.shownName(of: "age") == "age")
+    }
 }

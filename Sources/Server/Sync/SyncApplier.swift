@@ -262,10 +262,15 @@ final class SyncApplier {
                 return theirs != stored[field]
             }
             guard !lost.isEmpty else { continue }
+            // Named as people call them, each once (the countdown's five fields are one thing).
+            var named: [String] = []
+            for field in lost where !named.contains(change.entity.shownName(of: field)) {
+                named.append(change.entity.shownName(of: field))
+            }
             let message =
-                lost.count == 1
-                ? "your change to \(label)'s \(lost[0]) was replaced by another device's"
-                : "your changes to \(label)'s \(Self.list(lost)) were replaced by another device's"
+                named.count == 1
+                ? "your change to \(label)'s \(named[0]) was replaced by another device's"
+                : "your changes to \(label)'s \(Self.list(named)) were replaced by another device's"
             entries.append(
                 .notice(
                     SyncNotice(code: .fieldReplaced, message: message, entity: change.entity, key: change.key),

@@ -13,7 +13,7 @@ extension ClubhouseApp {
             throw SyncError.noRemote
         }
         let name = (scene ?? self.scene).rawValue
-        let server = SyncServer(url: record.url, token: record.token)
+        let server = SyncServer(url: try SyncServer.normalized(record.url), token: record.token)
         let handoff: SyncHandoff?
         do {
             handoff = try await server.handoff(device: device, scene: name)

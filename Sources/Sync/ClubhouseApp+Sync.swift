@@ -15,6 +15,7 @@ extension ClubhouseApp {
         url: String, username: String, password: String, register: Bool = false, deviceName: String? = nil
     ) async throws -> RemoteSettings {
         let address = try SyncServer.normalized(url)
+        let name = try Self.deviceName(deviceName)
         _ = try syncUser()
         let server = SyncServer(url: address)
         let token: String
@@ -29,15 +30,29 @@ extension ClubhouseApp {
             throw error
         }
         await server.shutdown()
-        let name = deviceName ?? ProcessInfo.processInfo.hostName
         try setSyncRemote { user in
             SyncRemoteRecord(
                 userID: user, url: address, deviceID: SyncKey.make(),
-                deviceName: String(name.prefix(SyncLimits.deviceNameLength.upperBound)), serverUsername: username,
+                deviceName: name, serverUsername: username,
                 token: token)
         }
         guard let settings = try remote() else { throw SyncError.noRemote }
         return settings
+    }
+
+    /// The name given, checked by the server's rule; none given, the host's name (or "this
+    /// device" when the host's name would be refused).
+    static func deviceName(_ given: String?) throws(SyncError) -> String {
+        func checked(_ text: String) throws(SyncError) -> String {
+            let name = text.trimmingCharacters(in: .whitespaces)
+            do { try TypedText.check(name, field: "it") } catch { throw .invalidDeviceName(error.message) }
+            guard SyncLimits.deviceNameLength.contains(TypedText.length(name)) else {
+                throw .invalidDeviceName("it must be 1–100 characters")
+            }
+            return name
+        }
+        if let given { return try checked(given) }
+        return (try? checked(ProcessInfo.processInfo.hostName)) ?? "this device"
     }
 
     /// The signed-in user's server, or nil when they have none. Never the token.
@@ -54,10 +69,13 @@ extension ClubhouseApp {
     @discardableResult
     public func unsetRemote() async throws -> Bool {
         guard let record = try syncRemote() else { return false }
-        let server = SyncServer(url: record.url, token: record.token)
-        // Best effort: an unreachable server or an expired token must not keep the token here.
-        try? await server.signOut()
-        await server.shutdown()
+        // Best effort: an unreachable server (or an address no server has), or an expired token,
+        // must not keep the token here.
+        if let url = try? SyncServer.normalized(record.url) {
+            let server = SyncServer(url: url, token: record.token)
+            try? await server.signOut()
+            await server.shutdown()
+        }
         return try unsetSyncRemote()
     }
 
@@ -71,7 +89,7 @@ extension ClubhouseApp {
     public func sync() async throws -> SyncReport {
         guard let record = try syncRemote() else { throw SyncError.noRemote }
         guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
-        let server = SyncServer(url: record.url, token: record.token)
+        let server = SyncServer(url: try SyncServer.normalized(record.url), token: record.token)
         var clock = ClockOffset(stored: record.clockOffsetMs)
         var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
         do {

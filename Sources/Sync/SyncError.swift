@@ -25,13 +25,19 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case badResponse(String)
     /// No other device has pushed a navigation state for that scene.
     case noHandoff(scene: String)
+    /// A device name the server would refuse (control characters, or not 1–100 characters).
+    case invalidDeviceName(String)
+    /// A change queued on this device cannot be read (the file was changed outside Clubhouse);
+    /// it stays queued, and so does everything after it.
+    case unreadableQueue(String)
 
     public var message: String {
         switch self {
         case .noRemote:
             "no server to sync with; set one with: clubhouse remote set URL --username NAME"
         case .invalidURL(let url):
-            "'\(url)' is not a server address; give one such as https://club.example.org"
+            // Quoted in part: a message is one line for people, whatever was passed in.
+            "'\(url.count > 80 ? url.prefix(80) + "…" : url)' is not a server address; give one such as https://club.example.org"
         case .unreachable(let url, let reason, let waiting):
             "could not sync with \(url): \(reason); nothing was lost, \(Self.changes(waiting)) to be sent"
         case .cannotConnect(let url, let reason): "could not reach \(url): \(reason)"
@@ -42,6 +48,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let status, let code, let message): "the server refused (\(status) \(code)): \(message)"
         case .badResponse(let what): "the server's answer could not be read: \(what)"
         case .noHandoff(let scene): "no other device has shared where it was in scene \(scene); sync on it first"
+        case .invalidDeviceName(let reason): "the device name is refused: \(reason)"
+        case .unreadableQueue(let what):
+            "a change queued on this device cannot be read (\(what)); the file was changed outside clubhouse"
         }
     }
 

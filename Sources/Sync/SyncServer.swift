@@ -33,7 +33,9 @@ final class SyncServer: Sendable {
         guard let components = URLComponents(string: trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil,
-            components.user == nil, components.password == nil
+            components.user == nil, components.password == nil,
+            // NIO traps on a port it cannot hold: refuse it here, from `remote set` or a tampered file.
+            components.port.map({ (1...65_535).contains($0) }) ?? true
         else { throw .invalidURL(text) }
         var result = trimmed
         while result.hasSuffix("/") { result.removeLast() }

@@ -17,7 +17,7 @@ enum WireChange {
     static func change(_ entry: SyncOutboxEntry, offset: Int64) throws -> SyncChange {
         guard let id = UUID(uuidString: entry.changeID), let entity = SyncEntity(rawValue: entry.entity),
             let op = SyncOp(rawValue: entry.op)
-        else { throw SyncError.badResponse("a queued change is unreadable") }
+        else { throw SyncError.unreadableQueue("change \(entry.changeID.prefix(40)) of \(entry.entity.prefix(20))") }
         let fields = (try? JSONDecoder().decode(SyncFields.self, from: Data(entry.fields.utf8))) ?? [:]
         return SyncChange(
             id: id, entity: entity, key: entry.key, op: op, fields: shifted(fields, entity: entry.entity, by: offset),

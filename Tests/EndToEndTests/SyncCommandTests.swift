@@ -40,12 +40,33 @@ import Testing
                 "error: 'club.example.org' is not a server address; give one such as https://club.example.org\n"
             ),
             ("http://127.0.0.1:9", "error: could not reach http://127.0.0.1:9: connection refused\n"),
+            // A port no socket has used to crash the process (exit 132) inside SwiftNIO.
+            (
+                "http://127.0.0.1:99999",
+                "error: 'http://127.0.0.1:99999' is not a server address; give one such as https://club.example.org\n"
+            ),
+            (
+                "http://" + String(repeating: "a", count: 10_000) + ":0",
+                "error: 'http://" + String(repeating: "a", count: 73)
+                    + "…' is not a server address; give one such as https://club.example.org\n"
+            ),
         ] {
             let result = try clubhouse.run(
                 ["remote", "set", url, "--username", "ana", "--password-stdin"], stdin: "s3cret-pass")
             #expect(result.status == 1, "\(url)")
             #expect(result.stderr == error, "\(url)")
         }
+        // A device name the server would refuse is refused here, before any sign-in.
+        let named = try clubhouse.run(
+            [
+                "remote", "set", "http://127.0.0.1:9", "--username", "ana", "--password-stdin", "--device-name",
+                "d\u{1B}[31m",
+            ],
+            stdin: "s3cret-pass")
+        #expect(named.status == 1)
+        #expect(
+            named.stderr
+                == "error: the device name is refused: it must not contain control characters such as line breaks\n")
         #expect(try sqlite(path, ".dump") == before)
         // The file was never given a token: it keeps the mode it had.
         let signedOut = ClubhouseProcess(database: folder.path("new.sqlite"))
@@ -53,5 +74,29 @@ import Testing
             ["remote", "set", "http://127.0.0.1:9", "--username", "ana", "--password-stdin"], stdin: "pw")
         #expect(refused.status == 1 && refused.stderr.hasPrefix("error: not signed in"))
         #expect(!FileManager.default.fileExists(atPath: folder.path("new.sqlite")))
+    }
+
+    /// A server address changed in the file to one no socket can have: a clean error from every
+    /// command that would reach it (it used to crash `sync`), and `remote unset` still forgets it.
+    @Test func aTamperedServerAddressIsAnErrorNotACrash() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try sqlite(
+            path,
+            """
+            INSERT INTO sync_remote (user_id, url, device_id, server_username, token)
+            VALUES ((SELECT id FROM users), 'http://127.0.0.1:99999', '3F2504E0-4F89-41D3-9A0C-0305E82C3301', 'ana', 't');
+            """)
+        for command in [["sync"], ["sync", "--json"], ["continue"]] {
+            let result = try clubhouse.run(command)
+            #expect(result.status == 1, "\(command)")
+            #expect(
+                result.stderr
+                    == "error: 'http://127.0.0.1:99999' is not a server address; give one such as https://club.example.org\n",
+                "\(command)")
+        }
+        let unset = try clubhouse.run(["remote", "unset"])
+        #expect(unset.status == 0 && unset.stdout == "No longer syncing.\n", "\(unset.stderr)")
     }
 }

@@ -25,7 +25,7 @@ struct RemoteUnsetCommand: ParsableCommand {
         Output.print(
             waiting == 0
                 ? "No longer syncing."
-                : "No longer syncing; \(waiting) change\(waiting == 1 ? " that was" : "s that were") not sent stay only here."
+                : "No longer syncing; \(waiting) change\(waiting == 1 ? " that was not sent stays" : "s that were not sent stay") only here."
         )
     }
 }

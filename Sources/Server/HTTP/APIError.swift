@@ -30,7 +30,7 @@ package struct APIError: Error, Equatable, Sendable {
         "malformed_json", "invalid_field", "invalid_input", "body_too_large", "unauthorized",
         "wrong_credentials", "too_many_attempts", "username_taken", "not_found", "route_not_found",
         "method_not_allowed", "no_gather_in_progress", "gather_in_progress", "gather_ended",
-        "gather_still_in_progress", "no_handoff", "database_unavailable", "internal",
+        "gather_still_in_progress", "no_handoff", "database_unavailable", "internal", "cursor_ahead",
     ]
 
     package static func invalidField(_ field: String, _ message: String) -> APIError {

@@ -231,6 +231,14 @@ struct SyncLog {
 
     /// The account's entries after `after` that `device` may see (changes, and notices addressed
     /// to it), at most `limit`, and whether more follow.
+    /// The seq of the account's last log entry (0 when it has none).
+    func head(owner: User.ID) async throws -> Int64 {
+        let rows = try await connection.query(
+            "SELECT coalesce(max(seq), 0) FROM sync_log WHERE owner_id = \(owner)", logger: logger)
+        for try await (seq, ) in rows.decode((Int64,).self) { return seq }
+        return 0
+    }
+
     func page(owner: User.ID, device: UUID, after: Int64, limit: Int) async throws -> (
         entries: [SyncLogEntry], more: Bool
     ) {

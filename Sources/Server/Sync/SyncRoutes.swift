@@ -59,7 +59,16 @@ struct SyncRoutes {
         let page = try await database.transaction(signedIn: signIn) { connection, owner in
             let log = SyncLog(connection, logger: logger)
             try await log.touch(device: device, owner: owner)
-            return try await log.page(owner: owner, device: device, after: after, limit: limit)
+            let page = try await log.page(owner: owner, device: device, after: after, limit: limit)
+            // A device past the end of the log saw changes this database does not hold (it was
+            // replaced or restored): pulling on would silently miss what comes next.
+            if page.entries.isEmpty, after > 0, try await log.head(owner: owner) < after {
+                throw APIError(
+                    .conflict, "cursor_ahead",
+                    "this device has seen changes the server no longer holds (its database was replaced or restored); run clubhouse remote unset, then remote set, to send this device's records again"
+                )
+            }
+            return page
         }
         return try JSONResponse.make(
             SyncChangesPage(

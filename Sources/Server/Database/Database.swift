@@ -24,13 +24,7 @@ package final class Database: Sendable {
     package func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, logger, metrics] lease in
-            try await client.withConnection { connection in
-                lease.hold(connection)
-                defer { lease.release() }  // before the pool has it back
-                return try await metrics.leased { try await Self.inTransaction(connection, logger: logger, body) }
-            }
-        }
+        try await leased { [logger] connection in try await Self.inTransaction(connection, logger: logger, body) }
     }
 
     /// Runs `body` on one connection, outside any explicit transaction (reads, and writes of one
@@ -38,13 +32,7 @@ package final class Database: Sendable {
     package func read<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, metrics] lease in
-            try await client.withConnection { connection in
-                lease.hold(connection)
-                defer { lease.release() }  // before the pool has it back
-                return try await metrics.leased { try await body(connection) }
-            }
-        }
+        try await leased(body)
     }
 
     /// `transaction` for a signed-in request whose work is more than one statement: the token is
@@ -53,15 +41,9 @@ package final class Database: Sendable {
         signedIn signIn: SignIn,
         _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, logger, metrics] lease in
-            try await client.withConnection { connection in
-                lease.hold(connection)
-                defer { lease.release() }  // before the pool has it back
-                return try await metrics.leased {
-                    let owner = try await signIn.check(on: connection, logger: logger)
-                    return try await Self.inTransaction(connection, logger: logger) { try await body($0, owner) }
-                }
-            }
+        try await leased { [logger] connection in
+            let owner = try await signIn.check(on: connection, logger: logger)
+            return try await Self.inTransaction(connection, logger: logger) { try await body($0, owner) }
         }
     }
 
@@ -70,13 +52,21 @@ package final class Database: Sendable {
         signedIn signIn: SignIn,
         _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, logger, metrics] lease in
+        try await leased { [logger] connection in
+            try await body(connection, try await signIn.check(on: connection, logger: logger))
+        }
+    }
+
+    /// `body` on a connection of the pool, within the deadline, counted as a lease; the deadline
+    /// can close the connection while `body` holds it, never after it went back to the pool.
+    private func leased<Result: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await bounded { [client, metrics] lease in
             try await client.withConnection { connection in
                 lease.hold(connection)
-                defer { lease.release() }  // before the pool has it back
-                return try await metrics.leased {
-                    try await body(connection, try await signIn.check(on: connection, logger: logger))
-                }
+                defer { lease.release() }
+                return try await metrics.leased { try await body(connection) }
             }
         }
     }

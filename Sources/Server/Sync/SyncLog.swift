@@ -229,8 +229,6 @@ struct SyncLog {
 
     // MARK: Pulls
 
-    /// The account's entries after `after` that `device` may see (changes, and notices addressed
-    /// to it), at most `limit`, and whether more follow.
     /// The seq of the account's last log entry (0 when it has none).
     func head(owner: User.ID) async throws -> Int64 {
         let rows = try await connection.query(
@@ -239,6 +237,8 @@ struct SyncLog {
         return 0
     }
 
+    /// The account's entries after `after` that `device` may see (changes, and notices addressed
+    /// to it), at most `limit`, and whether more follow.
     func page(owner: User.ID, device: UUID, after: Int64, limit: Int) async throws -> (
         entries: [SyncLogEntry], more: Bool
     ) {

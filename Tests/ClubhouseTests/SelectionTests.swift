@@ -5,20 +5,6 @@ import Testing
 /// The selected row of a list is part of the stored state, moved through the one road and read
 /// a window at a time by key.
 @Suite struct SelectionTests {
-    /// Ana signed in with `players` players named P1, P2, … (ids 1, 2, …), on the players list.
-    private func players(_ count: Int, in file: TemporaryFile) throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        try sqlite3(
-            file.path,
-            """
-            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(count))
-            INSERT INTO players (owner_id, name) SELECT 1, 'P' || x FROM n;
-            """)
-        try app.open("players")
-        return app
-    }
-
     private func playerWindow(_ app: ClubhouseApp, count: Int, above: Int = 0) throws -> ListWindow<Player> {
         guard case .players(let window) = try app.readWindow(count: count, above: above) else {
             throw ClubhouseError.notOnScreen("expected a list of players")
@@ -28,7 +14,7 @@ import Testing
 
     @Test func movesGoThroughTheOneRoadAndStopAtTheEnds() throws {
         let file = try TemporaryFile()
-        let app = try players(100, in: file)
+        let app = try signedInWithPlayers(100, in: file)
         var window = try playerWindow(app, count: 10)
         #expect(window.rows.map(\.id) == Array(1...10))
         #expect(window.selectedIndex == 0)
@@ -66,7 +52,7 @@ import Testing
 
     @Test func aWindowFillsFromTheOtherSideAtEitherEnd() throws {
         let file = try TemporaryFile()
-        let app = try players(30, in: file)
+        let app = try signedInWithPlayers(30, in: file)
         try app.moveSelection(.bottom)
         var window = try playerWindow(app, count: 10, above: 3)
         #expect(window.rows.map(\.id) == Array(21...30))
@@ -88,7 +74,7 @@ import Testing
 
     @Test func theSelectionIsRestoredExactlyAndADeletedRowGivesWayToItsNeighbour() throws {
         let file = try TemporaryFile()
-        let app = try players(20, in: file)
+        let app = try signedInWithPlayers(20, in: file)
         try app.moveSelection(.row("12"))
         try app.open("players/12")
         try app.back()
@@ -113,7 +99,7 @@ import Testing
 
     @Test func aTamperedSelectionCostsOnlyItself() throws {
         let file = try TemporaryFile()
-        let app = try players(5, in: file)
+        let app = try signedInWithPlayers(5, in: file)
         try app.moveSelection(.row("3"))
         try sqlite3(
             file.path,
@@ -132,7 +118,7 @@ import Testing
 
     @Test func theOtherListsKeepTheirSelectionToo() throws {
         let file = try TemporaryFile()
-        let app = try players(4, in: file)
+        let app = try signedInWithPlayers(4, in: file)
         let csv = BookCSVReader(
             bytes: Array(
                 "isbn,title,author\n9780441013593,Dune,Frank Herbert\n9780141439518,Emma,Jane Austen\n9780451524935,Nineteen Eighty-Four,George Orwell\n"
@@ -188,7 +174,7 @@ import Testing
 
     @Test func questionsAndGatherHistoryAreReadByKeyNewestFirst() throws {
         let file = try TemporaryFile()
-        let app = try players(0, in: file)
+        let app = try signedInWithPlayers(0, in: file)
         try sqlite3(
             file.path,
             """

@@ -43,3 +43,17 @@ func sqlite3(_ path: String, _ sql: String) throws {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
 }
+
+/// Ana signed in with `count` players named P1, P2, … (ids 1, 2, …), on the players list.
+func signedInWithPlayers(_ count: Int, in file: TemporaryFile) throws -> ClubhouseApp {
+    let app = try ClubhouseApp(path: file.path)
+    try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+    try sqlite3(
+        file.path,
+        """
+        WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(count))
+        INSERT INTO players (owner_id, name) SELECT 1, 'P' || x FROM n;
+        """)
+    try app.open("players")
+    return app
+}

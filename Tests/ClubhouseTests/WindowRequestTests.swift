@@ -5,23 +5,9 @@ import Testing
 /// A command can read the window of the list it lands on in its own transaction: what a
 /// full-screen front end needs after every keystroke, without a second transaction.
 @Suite struct WindowRequestTests {
-    /// Ana signed in with `count` players (ids 1, 2, …), on the players list.
-    private func players(_ count: Int, in file: TemporaryFile) throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        try sqlite3(
-            file.path,
-            """
-            WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < \(count))
-            INSERT INTO players (owner_id, name) SELECT 1, 'P' || x FROM n;
-            """)
-        try app.open("players")
-        return app
-    }
-
     @Test func aMoveReturnsTheWindowAReadAfterItWouldRead() throws {
         let file = try TemporaryFile()
-        let app = try players(1_000, in: file)
+        let app = try signedInWithPlayers(1_000, in: file)
         let seen = Landed()
         let request = WindowRequest(count: 10) { state in
             seen.state = state
@@ -48,7 +34,7 @@ import Testing
 
     @Test func aWindowThatCannotBeReadChangesNothing() throws {
         let file = try TemporaryFile()
-        let app = try players(20, in: file)
+        let app = try signedInWithPlayers(20, in: file)
         for count in [0, -1, 1_001, Int.max] {
             #expect(throws: ClubhouseError.self) {
                 try app.perform(Command(.moveSelection(.by(1)), window: WindowRequest(count: count)))

@@ -25,7 +25,7 @@ public struct SyncLogEntry: Codable, Sendable, Equatable {
         if case .notice(let notice) = body { notice } else { nil }
     }
 
-    private enum CodingKeys: String, CodingKey { case seq, entity, key, op, fields, device, change, notice }
+    private enum CodingKeys: String, CodingKey { case seq, entity, key, op, kind, fields, device, change, notice }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -33,12 +33,20 @@ public struct SyncLogEntry: Codable, Sendable, Equatable {
         if let notice = try container.decodeIfPresent(SyncNotice.self, forKey: .notice) {
             body = .notice(notice)
         } else {
+            let entity = try container.decode(SyncEntity.self, forKey: .entity)
+            let op = try container.decode(SyncOp.self, forKey: .op)
+            let fields = try container.decodeIfPresent(SyncFields.self, forKey: .fields) ?? [:]
+            // A server older than the kind (0.8.0) leaves it out: inferred as it logged them.
+            let kind =
+                try container.decodeIfPresent(SyncChangeKind.self, forKey: .kind)
+                ?? .inferred(entity, op, fields)
+            guard kind.op == op else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .kind, in: container, debugDescription: "a \(kind.rawValue) is not a \(op.rawValue)")
+            }
             body = .change(
                 SyncLoggedChange(
-                    entity: try container.decode(SyncEntity.self, forKey: .entity),
-                    key: try container.decode(String.self, forKey: .key),
-                    op: try container.decode(SyncOp.self, forKey: .op),
-                    fields: try container.decodeIfPresent(SyncFields.self, forKey: .fields) ?? [:],
+                    entity: entity, key: try container.decode(String.self, forKey: .key), kind: kind, fields: fields,
                     device: try container.decodeIfPresent(UUID.self, forKey: .device),
                     change: try container.decode(UUID.self, forKey: .change)))
         }
@@ -54,6 +62,7 @@ public struct SyncLogEntry: Codable, Sendable, Equatable {
             try container.encode(change.entity, forKey: .entity)
             try container.encode(change.key, forKey: .key)
             try container.encode(change.op, forKey: .op)
+            try container.encode(change.kind, forKey: .kind)
             try container.encode(change.fields, forKey: .fields)
             // Always present: null says the change came through the REST API.
             try container.encodeWire(change.device, forKey: .device)
@@ -66,7 +75,10 @@ public struct SyncLogEntry: Codable, Sendable, Equatable {
 public struct SyncLoggedChange: Sendable, Equatable, Hashable {
     public var entity: SyncEntity
     public var key: String
-    public var op: SyncOp
+    /// Whether it creates the record (every field), updates it (the fields it set) or deletes it.
+    public var kind: SyncChangeKind
+    /// put or delete, as the push that made it said.
+    public var op: SyncOp { kind.op }
     /// The fields the change set (all of them for a create); empty for a delete.
     public var fields: SyncFields
     /// The device that pushed it; nil when made through the REST API.
@@ -74,10 +86,12 @@ public struct SyncLoggedChange: Sendable, Equatable, Hashable {
     /// The change's id (the pushed one, or one the server made for a REST write).
     public var change: UUID
 
-    public init(entity: SyncEntity, key: String, op: SyncOp, fields: SyncFields, device: UUID?, change: UUID) {
+    public init(
+        entity: SyncEntity, key: String, kind: SyncChangeKind, fields: SyncFields, device: UUID?, change: UUID
+    ) {
         self.entity = entity
         self.key = key
-        self.op = op
+        self.kind = kind
         self.fields = fields
         self.device = device
         self.change = change

@@ -86,12 +86,12 @@ struct WireRoundTripTests {
                     seq: 7,
                     body: .change(
                         SyncLoggedChange(
-                            entity: .question, key: "k1", op: .delete, fields: [:], device: nil, change: changeID))),
+                            entity: .question, key: "k1", kind: .delete, fields: [:], device: nil, change: changeID))),
                 SyncLogEntry(
                     seq: 8,
                     body: .change(
                         SyncLoggedChange(
-                            entity: .player, key: "k2", op: .put, fields: ["age": .null], device: device,
+                            entity: .player, key: "k2", kind: .update, fields: ["age": .null], device: device,
                             change: changeID))),
                 SyncLogEntry(
                     seq: 9,
@@ -106,6 +106,10 @@ struct WireRoundTripTests {
         #expect(entries[0]["device"] is NSNull)
         #expect(entries[1]["device"] as? String == "6f1c2a4e-8b0d-4c47-9e55-3a1b2c3d4e5f")
         #expect(entries[1]["change"] as? String == "0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9")
+        #expect(entries[0]["op"] as? String == "delete")
+        #expect(entries[0]["kind"] as? String == "delete")
+        #expect(entries[1]["op"] as? String == "put")
+        #expect(entries[1]["kind"] as? String == "update")
         #expect((entries[1]["fields"] as? [String: Any])?["age"] is NSNull)
         #expect(Set(entries[2].keys) == ["seq", "notice"])
         #expect((entries[2]["notice"] as? [String: Any])?["code"] as? String == "edit_lost")
@@ -114,6 +118,34 @@ struct WireRoundTripTests {
         let decoded = try JSONDecoder().decode(SyncChangesPage.self, from: JSONEncoder().encode(page))
         #expect(decoded.changes[2].notice?.key == "k2")
         #expect(decoded.changes[0].change?.device == nil)
+        #expect(decoded.changes[1].change?.kind == .update)
+    }
+
+    /// A 0.8.0 server says no kind: a put with every field of its entity was a create then, any
+    /// other put an update, so a partial change is never read as one that creates.
+    @Test func aPageFromAServerWithoutKindsIsReadAsItWasLogged() throws {
+        let full = SyncPlayerFields(name: "Kai").fields
+        let create = try JSONEncoder().encode(full)
+        let json = """
+            {"changes":[
+            {"seq":1,"entity":"player","key":"k","op":"put","fields":\(String(decoding: create, as: UTF8.self)),
+             "device":null,"change":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9"},
+            {"seq":2,"entity":"gather","key":"g","op":"put","fields":{"scoreA":1},
+             "device":null,"change":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9"},
+            {"seq":3,"entity":"gather","key":"g","op":"delete","device":null,
+             "change":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9"}],
+            "next":3,"more":false,"serverTime":1}
+            """
+        let page = try JSONDecoder().decode(SyncChangesPage.self, from: Data(json.utf8))
+        #expect(page.changes.map { $0.change?.kind } == [.create, .update, .delete])
+    }
+
+    @Test func aKindThatIsNotItsOperationIsRefused() {
+        let json = """
+            {"seq":1,"entity":"player","key":"k","op":"delete","kind":"create","fields":{},"device":null,
+             "change":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9"}
+            """
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SyncLogEntry.self, from: Data(json.utf8)) }
     }
 
     @Test func handoffs() throws {

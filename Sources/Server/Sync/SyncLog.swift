@@ -268,7 +268,8 @@ struct SyncLog {
                         seq: seq,
                         body: .change(
                             SyncLoggedChange(
-                                entity: entity, key: key, op: op, fields: fields, device: writer, change: change))))
+                                entity: entity, key: key, kind: .inferred(entity, op, fields), fields: fields,
+                                device: writer, change: change))))
             }
         }
         let more = entries.count > limit

@@ -24,10 +24,22 @@ import Testing
         #expect(BookJSON.object(book) == (try JSONOutput.render(BookJSONValue(book: book))))
     }
 
-    @Test func pricesAreTheShortestNumber() {
-        #expect(BookJSON.price(1205) == "12.05")
-        #expect(BookJSON.price(1250) == "12.5")
-        #expect(BookJSON.price(1200) == "12")
-        #expect(BookJSON.price(5) == "0.05")
+    /// As /v1/books shows a price: the form's text, and the exact amount in cents.
+    @Test func pricesAreTheFormsTextAndTheCents() throws {
+        for (cents, text) in [(1205, "12.05"), (1250, "12.50"), (1200, "12.00"), (5, "0.05"), (0, "0.00")] {
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(BookJSON.object(Self.books[0].priced(cents)).utf8))
+                    as? [String: Any])
+            #expect(object["price"] as? String == text)
+            #expect(object["priceCents"] as? Int == cents)
+        }
+    }
+}
+
+extension Book {
+    fileprivate func priced(_ cents: Int) -> Book {
+        var book = self
+        book.priceCents = cents
+        return book
     }
 }

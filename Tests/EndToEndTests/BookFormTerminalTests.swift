@@ -59,7 +59,8 @@ import Testing
         #expect(after["drafts"] as? [String: [String: String]] == [:])
         let book = try jsonObject(try clubhouse.run(["book", "show", "9780441013593", "--json"]).stdout)
         #expect(book["author"] as? String == "Frank Herbert")
-        #expect(book["price"] as? Double == 9.99)
+        #expect(book["price"] as? String == "9.99")
+        #expect(book["priceCents"] as? Int == 999)
     }
 
     @Test func aQuestionAskedOnATerminalLandsOnItsAnswer() throws {

@@ -82,11 +82,13 @@ import Testing
         let book = try jsonObject(try succeed(["book", "show", Self.dune, "--json"]))
         #expect(
             Set(book.keys) == [
-                "isbn", "title", "author", "publisher", "description", "price", "published", "owned", "createdAt",
-                "updatedAt",
+                "isbn", "title", "author", "publisher", "description", "price", "priceCents", "published", "owned",
+                "createdAt", "updatedAt",
             ])
         #expect(book["isbn"] as? String == Self.dune)
-        #expect(book["price"] as? Double == 9.99)
+        // As /v1/books shows it: the form's text, and the exact amount.
+        #expect(book["price"] as? String == "9.99")
+        #expect(book["priceCents"] as? Int == 999)
         #expect(book["published"] as? String == "1965-08-01")
         #expect(book["owned"] as? Bool == true)
         #expect(book["publisher"] is NSNull)
@@ -94,7 +96,8 @@ import Testing
         #expect(list.map { $0["isbn"] as? String } == [Self.cosmos, Self.hobbit, Self.dune])
         let added = try jsonObject(
             try succeed(["book", "add", "--isbn", "9780306406157", "--title", "Numbers", "--price", "12.5", "--json"]))
-        #expect(added["price"] as? Double == 12.5)
+        #expect(added["price"] as? String == "12.50")
+        #expect(added["priceCents"] as? Int == 1250)
     }
 
     @Test func badBooksAreRefusedAndChangeNothing() throws {

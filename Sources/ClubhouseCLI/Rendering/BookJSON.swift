@@ -2,8 +2,9 @@ import Clubhouse
 
 /// Books and questions for `--json`, keys sorted and absent values as null, written in one pass
 /// as `PlayerJSON` is. A book: `{"author","createdAt","description","isbn","owned","price",
-/// "published","publisher","title","updatedAt"}` (isbn as ISBN-13, price a number, times
-/// ISO-8601). A question: `{"answer","books","createdAt","id","text"}`, its books in the
+/// "priceCents","published","publisher","title","updatedAt"}` (isbn as ISBN-13, price as the form
+/// shows it, `"12.50"`, and priceCents the exact amount, times ISO-8601): each field with the name
+/// and type the server's `/v1/books` gives it. A question: `{"answer","books","createdAt","id","text"}`, its books in the
 /// recommended order.
 enum BookJSON {
     static func object(_ book: Book) -> String {
@@ -56,7 +57,9 @@ enum BookJSON {
         out.write(#","owned":"#)
         out.write(book.owned ? "true" : "false")
         out.write(#","price":"#)
-        if let cents = book.priceCents { out.write(price(cents)) } else { out.write("null") }
+        optional(book.priceCents.map(BookForm.priceText), into: &out)
+        out.write(#","priceCents":"#)
+        if let cents = book.priceCents { out.write(Int64(cents)) } else { out.write("null") }
         out.write(#","published":"#)
         optional(book.published, into: &out)
         out.write(#","publisher":"#)
@@ -80,16 +83,6 @@ enum BookJSON {
         out.write(#","text":"#)
         out.writeJSON(question.text)
         out.byte(UInt8(ascii: "}"))
-    }
-
-    /// Cents as the shortest JSON number that JSONEncoder would print for the decimal price:
-    /// 1250 → `12.5`, 1200 → `12`, 1205 → `12.05`.
-    static func price(_ cents: Int) -> String {
-        let whole = cents / 100
-        let fraction = cents % 100
-        if fraction == 0 { return String(whole) }
-        if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
-        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
     private static func optional(_ text: String?, into out: inout ByteWriter) {

@@ -32,7 +32,7 @@ struct BookJSONValue: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         enum Keys: String, CodingKey {
-            case author, createdAt, description, isbn, owned, price, published, publisher, title, updatedAt
+            case author, createdAt, description, isbn, owned, price, priceCents, published, publisher, title, updatedAt
         }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(book.author, forKey: .author)
@@ -40,7 +40,8 @@ struct BookJSONValue: Encodable {
         try container.encode(book.description, forKey: .description)
         try container.encode(book.isbn.digits, forKey: .isbn)
         try container.encode(book.owned, forKey: .owned)
-        try container.encode(book.priceCents.map { Decimal($0) / 100 }, forKey: .price)
+        try container.encode(book.priceCents.map(BookForm.priceText), forKey: .price)
+        try container.encode(book.priceCents, forKey: .priceCents)
         try container.encode(book.published, forKey: .published)
         try container.encode(book.publisher, forKey: .publisher)
         try container.encode(book.title, forKey: .title)

@@ -13,7 +13,10 @@ struct BookJSON: Encodable {
     let price: String?
     let priceCents: Int?
     let published: String?
-    /// False once removed: a removed book is kept for the questions that recommended it.
+    /// False once removed: a removed book is kept for the questions that recommended it. The
+    /// name the CLI's `--json`, sync and the app use; `onShelf`, the same value, stays for the
+    /// clients of 0.8.0.
+    let owned: Bool
     let onShelf: Bool
     let createdAt: String
     let updatedAt: String
@@ -27,6 +30,7 @@ struct BookJSON: Encodable {
         price = book.priceCents.map(BookForm.priceText)
         priceCents = book.priceCents
         published = book.published
+        owned = book.owned
         onShelf = book.owned
         createdAt = book.createdAt
         updatedAt = book.updatedAt

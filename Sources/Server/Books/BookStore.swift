@@ -89,22 +89,26 @@ struct BookStore {
         return false
     }
 
-    /// The owned books that fit `keywords` best: PostgreSQL's full-text rank over title (weighing
-    /// most), author, then description, each word also matching as a prefix, as the CLI's FTS5
-    /// query does.
+    /// The owned books that fit `keywords` best, by Domain's `BookRelevance`: the rule the device
+    /// follows in SQL over its FTS5 index. Read over the whole shelf: PostgreSQL's full-text
+    /// search neither removes diacritics nor splits words as FTS5 does, so it could not even
+    /// choose the same candidates; a club's shelf is read in one query, text columns only.
     func rank(_ keywords: [String], owner: User.ID, limit: Int) async throws -> [Book] {
-        guard !keywords.isEmpty else { return [] }
-        // Keywords are runs of letters, digits and marks (SearchWords), so none is a tsquery
-        // operator; the query is still bound, never spliced.
-        let query = keywords.map { "\($0):*" }.joined(separator: " | ")
+        guard !keywords.isEmpty, limit > 0 else { return [] }
         let rows = try await connection.query(
-            """
-            SELECT \(unescaped: Self.columns) FROM books, to_tsquery('simple', \(query)) q
-            WHERE owner_id = \(owner) AND owned AND search @@ q
-            ORDER BY ts_rank(search, q) DESC, updated_at DESC, isbn LIMIT \(limit)
-            """, logger: logger)
+            "SELECT isbn, title, author, description FROM books WHERE owner_id = \(owner) AND owned", logger: logger)
+        var shelf: [Book] = []
+        for try await (isbn, title, author, description) in rows.decode((String, String, String?, String?).self) {
+            guard let isbn = ISBN(stored: isbn) else { throw APIError.unexpected }
+            shelf.append(
+                Book(
+                    isbn: isbn, ownerID: owner, title: title, author: author, description: description, createdAt: "",
+                    updatedAt: ""))
+        }
         var books: [Book] = []
-        for try await row in rows.decode(Row.self) { books.append(try Self.book(row)) }
+        for chosen in BookRelevance.best(shelf, keywords: keywords, limit: limit) {
+            if let book = try await find(chosen.isbn, owner: owner) { books.append(book) }
+        }
         return books
     }
 }

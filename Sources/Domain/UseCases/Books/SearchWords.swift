@@ -41,12 +41,6 @@ package enum SearchWords {
         words(in: text).filter { TypedText.length($0) > 1 && !stopWords.contains($0) }
     }
 
-    /// Whether `word` is one of `words` (a text's `words(in:)`) or the start of one, as the
-    /// index matches it.
-    package static func matches(_ word: String, _ words: [String]) -> Bool {
-        words.contains { $0.hasPrefix(word) }
-    }
-
     static let stopWords: Set<String> = [
         "a", "about", "an", "and", "any", "are", "as", "at", "be", "book", "books", "but", "by", "can", "could",
         "do", "does", "for", "from", "good", "has", "have", "how", "i", "in", "is", "it", "its", "like", "me",

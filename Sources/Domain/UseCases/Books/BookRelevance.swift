@@ -1,0 +1,66 @@
+import Foundation
+
+/// How well a book fits a question: the one rule of recommendations, which the device (in SQL
+/// over its FTS5 index) and the server (over the shelf it reads) both follow, so the same shelf
+/// recommends the same books everywhere (RuleParityTests).
+///
+/// Each keyword scores the weight of every field it matches — a word of the field that starts
+/// with the keyword, case and diacritics aside, as FTS5's `unicode61 remove_diacritics 2`
+/// tokenizer matches a prefix query: 10 in the title, 5 in the author, 1 in the description.
+/// Equal scores are ordered by ISBN: every device holds it, while local ids, save orders and
+/// update times differ from one device to another (bm25 and `ts_rank` also weighed how often a
+/// word appears and how long a field is, which the two engines count differently).
+package enum BookRelevance {
+    /// The fields searched, each with its weight; named as the full-text index names its columns.
+    package enum Field: String, CaseIterable, Sendable {
+        case title, author, description
+
+        package var weight: Int {
+            switch self {
+            case .title: 10
+            case .author: 5
+            case .description: 1
+            }
+        }
+
+        package func text(of book: Book) -> String {
+            switch self {
+            case .title: book.title
+            case .author: book.author ?? ""
+            case .description: book.description ?? ""
+            }
+        }
+    }
+
+    /// The word as an index compares it: lower case, diacritics removed.
+    package static func folded(_ word: String) -> String {
+        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The words of a field as the index holds them.
+    package static func words(of book: Book, _ field: Field) -> [String] {
+        SearchWords.words(in: field.text(of: book), limit: .max).map(folded)
+    }
+
+    /// Whether `keyword` starts one of `words` (from `words(of:_:)`), as a prefix query matches.
+    package static func matches(_ keyword: String, _ words: [String]) -> Bool {
+        let key = folded(keyword)
+        return words.contains { $0.hasPrefix(key) }
+    }
+
+    package static func score(_ book: Book, keywords: [String]) -> Int {
+        var score = 0
+        for field in Field.allCases {
+            let words = words(of: book, field)
+            for keyword in keywords where matches(keyword, words) { score += field.weight }
+        }
+        return score
+    }
+
+    /// The books that match at least one keyword, best first, at most `limit`.
+    package static func best(_ books: [Book], keywords: [String], limit: Int) -> [Book] {
+        let scored = books.map { (book: $0, score: score($0, keywords: keywords)) }.filter { $0.score > 0 }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.book.isbn.digits < $1.book.isbn.digits }
+            .prefix(max(0, limit)).map(\.book)
+    }
+}

@@ -37,7 +37,7 @@ struct SyncMigrationTests {
 
     @Test func upgradesTheReleaseBeforeSyncAndLogsWhatItHeld() async throws {
         try await TestServer.run(prepare: Self.schemaOne) { api, database in
-            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["2"])
+            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["3"])
             let keys = try await database.values("SELECT key::text FROM players ORDER BY id")
             #expect(keys.count == 3)
             #expect(Set(keys).count == 3)
@@ -73,6 +73,56 @@ struct SyncMigrationTests {
             #expect((shown["players"] as? [[String: Any]])?.first?["key"] as? String == keys[0])
             #expect(
                 try await api.call(.post, "/v1/players", body: ["name": "New"], token: Self.token).status == .created)
+        }
+    }
+
+    /// Schema 2 as the previous release's migrations make it, filled, with a REST edit in its log
+    /// and a book buried for a device's refused create, as that release logged and buried them.
+    static func releaseTwo(_ database: TestDatabase) async throws {
+        try await Self.schemaOne(database)
+        _ = try await database.withConnection {
+            try await Migrator(migrations: Array(ServerSchema.migrations.prefix(2))).migrate(
+                $0, logger: Logger(label: "schema-2"))
+        }
+        // As release 2 logged a REST edit, and buried a device's refused create of a book.
+        try await database.execute(
+            """
+            INSERT INTO sync_log (owner_id, entity, key, op, fields, change_id)
+                SELECT 1, 'player', key::text, 'put', '{"age": 21}', gen_random_uuid() FROM players WHERE id = 1;
+            INSERT INTO sync_tombstones (owner_id, entity, key, reason, label)
+                VALUES (1, 'book', '9780553293357', 'refused', 'book 9780553293357')
+            """)
+    }
+
+    /// Migration 0003 on a database the previous release (schema 2, sync) made, with entries in
+    /// its log: they say no kind and are read as they were logged (a put with every field a
+    /// create, any other an update); what is logged after says its kind; a book's burial for a
+    /// refused create, which refused every other device's create of the ISBN, is gone.
+    @Test func upgradesTheReleaseBeforeTheLogsKind() async throws {
+        try await TestServer.run(prepare: Self.releaseTwo) { api, database in
+            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["3"])
+            #expect(try await database.values("SELECT count(*)::text FROM sync_log WHERE kind IS NOT NULL") == ["0"])
+            #expect(try await database.values("SELECT key FROM sync_tombstones") == [])
+
+            var device = SyncDevice(api, token: Self.token)
+            let old = try await device.pull().changes
+            #expect(old.map(\.kind) == [.create, .create, .create, .create, .create, .update])
+            #expect(old.last?.fields == ["age": .int(21)])
+
+            let players = try await database.values("SELECT id::text FROM players WHERE owner_id = 1 ORDER BY id")
+            let edited = try await api.call(
+                .patch, "/v1/players/\(players[0] ?? "")", body: ["age": 22], token: Self.token)
+            #expect(edited.status == .ok)
+            let foundation = SyncBookFields(title: "Foundation").fields
+            #expect(
+                try await device.push(device.change(.book, SyncSamples.foundation, .put, foundation)).status == .applied
+            )
+            let new = try await device.pull().changes
+            #expect(new.map(\.kind) == [.update, .create])
+            #expect(
+                try await database.values("SELECT kind FROM sync_log WHERE kind IS NOT NULL ORDER BY seq") == [
+                    "update", "create",
+                ])
         }
     }
 }

@@ -1,8 +1,10 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Hummingbird
 
 /// `/v1/books`: add (or update by ISBN), the shelf, show, remove. ISBNs and every field follow
-/// the CLI's `ISBN`, `BookForm` and `BookDraft` rules.
+/// the CLI's `ISBN`, `BookForm` and `BookDraft` rules; each write is then a change through the
+/// sync applier (`RESTWrite`), as a device's push is.
 struct BookRoutes {
     let database: Database
 
@@ -13,10 +15,20 @@ struct BookRoutes {
             let draft = try BookInput.draft(body)
             let logger = context.logger
             let saved = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
-                return try await journal.change(.book(draft.isbn)) {
-                    try await BookStore(connection, logger: logger).save(draft, owner: owner)
-                }
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+                let store = BookStore(connection, logger: logger)
+                let previous = try await store.find(draft.isbn, owner: owner)
+                // Saving an ISBN again replaces every field and puts the book back on the shelf:
+                // a create with every field, or an update of every field (books merge by ISBN).
+                let fields = SyncBookFields(
+                    title: draft.title, author: draft.author, publisher: draft.publisher,
+                    description: draft.description, priceCents: draft.priceCents, published: draft.published,
+                    owned: true)
+                try await write.apply(
+                    .book, draft.isbn.digits, previous == nil ? .create : .update, fields.fields,
+                    missing: .bookNotFound(draft.isbn))
+                guard let book = try await store.find(draft.isbn, owner: owner) else { throw APIError.unexpected }
+                return Self.saved(book, over: previous)
             }
             switch saved {
             case .added(let book):
@@ -51,15 +63,31 @@ struct BookRoutes {
             let signIn = try context.signIn()
             let isbn = try Self.isbn(context)
             let logger = context.logger
-            let removed = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
-                return try await journal.change(.book(isbn)) {
-                    try await BookStore(connection, logger: logger).remove(isbn, owner: owner)
+            try await database.transaction(signedIn: signIn) { connection, owner in
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+                guard let book = try await BookStore(connection, logger: logger).find(isbn, owner: owner) else {
+                    throw ClubhouseError.bookNotFound(isbn)
                 }
+                // Taking a book off the shelf is an update of `owned` (a book is never deleted).
+                guard book.owned else { return }
+                try await write.apply(
+                    .book, isbn.digits, .update, ["owned": .bool(false)], missing: .bookNotFound(isbn))
             }
-            guard removed else { throw ClubhouseError.bookNotFound(isbn) }
             return JSONResponse.noContent()
         }
+    }
+
+    /// What a save answers: added, or updated with the fields that had a value and were left out.
+    static func saved(_ book: Book, over previous: Book?) -> BookSave {
+        guard let previous else { return .added(book) }
+        let had: [(BookField, Bool, Bool)] = [
+            (.author, previous.author != nil, book.author == nil),
+            (.publisher, previous.publisher != nil, book.publisher == nil),
+            (.description, previous.description != nil, book.description == nil),
+            (.price, previous.priceCents != nil, book.priceCents == nil),
+            (.published, previous.published != nil, book.published == nil),
+        ]
+        return .updated(book, cleared: had.filter { $0.1 && $0.2 }.map(\.0))
     }
 
     /// The path's ISBN in any spelling the CLI's `book show` takes.

@@ -2,8 +2,9 @@ import ClubhouseDomain
 import Foundation
 import PostgresNIO
 
-/// Books in SQL, by owner and ISBN-13. Never deleted: removing clears `owned`.
-struct BookStore {
+/// Books in SQL, by owner and ISBN-13. Never deleted: removing clears `owned`. Every write, a
+/// REST one included, is a sync change through `SyncApplier` (BookStore+Sync.swift).
+struct BookStore: Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
@@ -36,34 +37,6 @@ struct BookStore {
         return nil
     }
 
-    /// Adds the book, or replaces every field of the one with its ISBN and puts it back on the shelf.
-    func save(_ draft: BookDraft, owner: User.ID) async throws -> BookSave {
-        let previous = try await find(draft.isbn, owner: owner)
-        let rows = try await connection.query(
-            """
-            INSERT INTO books AS b (owner_id, isbn, title, author, publisher, description, price_cents, published)
-            VALUES (\(owner), \(draft.isbn.digits), \(draft.title), \(draft.author), \(draft.publisher),
-                    \(draft.description), \(draft.priceCents), \(draft.published)::date)
-            ON CONFLICT (owner_id, isbn) DO UPDATE SET title = excluded.title, author = excluded.author,
-                publisher = excluded.publisher, description = excluded.description,
-                price_cents = excluded.price_cents, published = excluded.published, owned = TRUE,
-                updated_at = greatest(now(), b.updated_at + interval '1 microsecond')
-            RETURNING \(unescaped: Self.columns)
-            """, logger: logger)
-        var saved: Book?
-        for try await row in rows.decode(Row.self) { saved = try Self.book(row) }
-        guard let book = saved else { throw APIError.unexpected }
-        guard let previous else { return .added(book) }
-        let had: [(BookField, Bool, Bool)] = [
-            (.author, previous.author != nil, book.author == nil),
-            (.publisher, previous.publisher != nil, book.publisher == nil),
-            (.description, previous.description != nil, book.description == nil),
-            (.price, previous.priceCents != nil, book.priceCents == nil),
-            (.published, previous.published != nil, book.published == nil),
-        ]
-        return .updated(book, cleared: had.filter { $0.1 && $0.2 }.map(\.0))
-    }
-
     /// The shelf, most recently updated first.
     func shelf(owner: User.ID, offset: Int, limit: Int) async throws -> (books: [Book], total: Int) {
         let rows = try await connection.query(
@@ -78,15 +51,6 @@ struct BookStore {
         var total = 0
         for try await value in count.decode(Int.self) { total = value }
         return (books, total)
-    }
-
-    /// Takes the book off the shelf; false when the owner has no such book.
-    func remove(_ isbn: ISBN, owner: User.ID) async throws -> Bool {
-        let rows = try await connection.query(
-            "UPDATE books SET owned = FALSE WHERE owner_id = \(owner) AND isbn = \(isbn.digits) RETURNING isbn",
-            logger: logger)
-        for try await _ in rows { return true }
-        return false
     }
 
     /// The owned books that fit `keywords` best, by Domain's `BookRelevance`: the rule the device

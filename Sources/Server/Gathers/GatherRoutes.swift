@@ -1,9 +1,12 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Hummingbird
 
 /// `/v1/gathers`: start with two teams, score, run the countdown, end with a winner, cancel, and
 /// the history. Every rule is Domain's (`StartGather.checkTeams`, `PlayGather.apply`,
-/// `EndGather.finish`, `DeleteGather.checkRemovable`), applied to the row read under a lock.
+/// `EndGather.finish`, `DeleteGather.checkRemovable`), applied to the row read under the account's
+/// log lock; what it changed is then a change through the sync applier (`RESTWrite`), as a
+/// device's push is.
 struct GatherRoutes {
     let database: Database
 
@@ -72,14 +75,23 @@ struct GatherRoutes {
             let id = try RequestParameters.id(context)
             let logger = context.logger
             let gather = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
                 let store = GatherStore(connection, logger: logger)
-                guard var gather = try await store.find(id, owner: owner, locking: true)?.record else {
+                guard let keyed = try await store.find(id, owner: owner, locking: true) else {
                     throw ClubhouseError.gatherNotFound(id)
                 }
+                var gather = keyed.record
                 let now = ServerClock.now()
                 try EndGather.finish(&gather, at: now)
-                try await journal.change(.gather(id)) { try await store.end(gather, at: now) }
+                // The outcome, and the players kept as they are now.
+                var fields = GatherStore.changedOutcome(from: keyed.record, to: gather)
+                fields["endedAt"] = .int(now)
+                fields["winner"] = .string(Winner(gather.score).rawValue)
+                let teams = try await store.currentTeams(key: keyed.key, owner: owner)
+                if try await store.find(keys: [keyed.key], owner: owner)[keyed.key]?.teams != teams {
+                    fields["teams"] = teams.value
+                }
+                try await write.apply(.gather, keyed.key, .update, fields, missing: .gatherNotFound(id))
                 return try await store.find(id, owner: owner)
             }
             guard let gather else { throw ClubhouseError.gatherNotFound(id) }
@@ -97,26 +109,35 @@ struct GatherRoutes {
         do { try StartGather.checkTeams(teamA: teamA, teamB: teamB) } catch { throw APIError(error, field: "teams") }
         let logger = context.logger
         let gather = try await database.transaction(signedIn: signIn) { connection, owner in
-            let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+            let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
             let gathers = GatherStore(connection, logger: logger)
             if let running = try await gathers.inProgress(owner: owner) {
                 throw ClubhouseError.gatherInProgress(running.id, startedAt: running.startedAt.apiText)
             }
             let players = PlayerStore(connection, logger: logger)
-            func load(_ ids: [Int64]) async throws -> [Player] {
-                var loaded: [Player] = []
+            // Each player seated as they are now, by key.
+            func seats(_ ids: [Int64]) async throws -> [SyncSeat] {
+                var seats: [SyncSeat] = []
                 for id in ids {
-                    guard let player = try await players.find(id, owner: owner)?.record else {
+                    guard let player = try await players.find(id, owner: owner) else {
                         throw ClubhouseError.playerNotFound(id)
                     }
-                    loaded.append(player)
+                    let fields = PlayerStore.fields(of: player.record)
+                    seats.append(
+                        SyncSeat(
+                            player: player.key, name: fields.name, age: fields.age, skill: fields.skill,
+                            position: fields.position, favouriteTeam: fields.favouriteTeam))
                 }
-                return loaded
+                return seats
             }
-            let id = try await gathers.insert(
-                owner: owner, teamA: try await load(teamA), teamB: try await load(teamB), at: ServerClock.now())
-            try await journal.created(.gather(id))
-            return try await gathers.find(id, owner: owner)
+            let timer = GatherTimer()
+            let fields = SyncGatherFields(
+                startedAt: ServerClock.now(), timerDurationMs: timer.duration, timerState: timer.state.rawValue,
+                timerRemainingMs: timer.remainingAtAnchor,
+                teams: SyncTeams(a: try await seats(teamA), b: try await seats(teamB)))
+            let key = SyncKey.make()
+            try await write.apply(.gather, key, .create, fields.fields)
+            return try await gathers.find(key: key, owner: owner)
         }
         guard let gather else { throw APIError.unexpected }
         return try JSONResponse.make(GatherJSON(gather, now: ServerClock.now()), status: .created)
@@ -145,17 +166,21 @@ struct GatherRoutes {
         let id = try RequestParameters.id(context)
         let logger = context.logger
         let now = ServerClock.now()
-        let gather = try await database.transaction(signedIn: signIn) { connection, owner in
-            let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+        let gather = try await database.transaction(signedIn: signIn) { connection, owner -> Keyed<Gather>? in
+            let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
             let store = GatherStore(connection, logger: logger)
             guard let keyed = try await store.find(id, owner: owner, locking: true) else {
                 throw ClubhouseError.gatherNotFound(id)
             }
             var gather = keyed.record
             try PlayGather.apply(change, to: &gather, at: now)
-            if gather != keyed.record { try await journal.change(.gather(id)) { try await store.update(gather) } }
-            return Keyed(record: gather, key: keyed.key)
+            // An update with the fields the rule changed (the score, or the countdown's anchor).
+            let fields = GatherStore.changedOutcome(from: keyed.record, to: gather)
+            guard !fields.isEmpty else { return keyed }
+            try await write.apply(.gather, keyed.key, .update, fields, missing: .gatherNotFound(id))
+            return try await store.find(id, owner: owner)
         }
+        guard let gather else { throw ClubhouseError.gatherNotFound(id) }
         return try JSONResponse.make(GatherJSON(gather, now: now))
     }
 
@@ -164,13 +189,13 @@ struct GatherRoutes {
         let id = try RequestParameters.id(context)
         let logger = context.logger
         try await database.transaction(signedIn: signIn) { connection, owner in
-            let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
-            let store = GatherStore(connection, logger: logger)
-            guard let gather = try await store.find(id, owner: owner, locking: true)?.record else {
+            let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            guard let gather = try await GatherStore(connection, logger: logger).find(id, owner: owner, locking: true)
+            else {
                 throw ClubhouseError.gatherNotFound(id)
             }
-            try DeleteGather.checkRemovable(gather, inProgress: inProgress)
-            try await journal.change(.gather(id)) { try await store.delete(id, owner: owner) }
+            try DeleteGather.checkRemovable(gather.record, inProgress: inProgress)
+            try await write.apply(.gather, gather.key, .delete, missing: .gatherNotFound(id))
         }
         return JSONResponse.noContent()
     }

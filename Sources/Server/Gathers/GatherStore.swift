@@ -1,10 +1,12 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
 /// Gathers and who played in them, in SQL, always by owner. The timer is stored as the CLI stores
-/// it: the anchor (`GatherTimer`'s fields), never a ticking counter.
-struct GatherStore {
+/// it: the anchor (`GatherTimer`'s fields), never a ticking counter. Every write, a REST one
+/// included, is a sync change through `SyncApplier` (GatherStore+Sync.swift).
+struct GatherStore: Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
@@ -19,40 +21,6 @@ struct GatherStore {
             "SELECT id, started_at FROM gathers WHERE owner_id = \(owner) AND ended_at IS NULL", logger: logger)
         for try await (id, startedAt) in rows.decode((Int64, Date).self) { return (id, startedAt) }
         return nil
-    }
-
-    /// Starts a gather with the default timer; the players are copied as they are now. The
-    /// unique index on gathers in progress refuses a second one started at the same instant.
-    func insert(owner: User.ID, teamA: [Player], teamB: [Player], at now: Milliseconds) async throws -> Gather.ID {
-        let timer = GatherTimer()
-        let started = Date(timeIntervalSince1970: Double(now) / 1000)
-        let id: Int64
-        do {
-            let rows = try await connection.query(
-                """
-                INSERT INTO gathers (owner_id, started_at, timer_duration_ms, timer_state, timer_remaining_ms)
-                VALUES (\(owner), \(started), \(timer.duration), \(timer.state.rawValue), \(timer.remainingAtAnchor))
-                RETURNING id
-                """, logger: logger)
-            guard let inserted = try await rows.decode(Int64.self).first(where: { _ in true }) else {
-                throw APIError.unexpected
-            }
-            id = inserted
-        } catch  where DatabaseFailure.sqlState(error) == "23505" {
-            throw APIError(.conflict, "gather_in_progress", "a gather is already in progress; end or cancel it first")
-        }
-        for (team, players) in [(Team.a, teamA), (Team.b, teamB)] {
-            for (seat, player) in players.enumerated() {
-                try await connection.query(
-                    """
-                    INSERT INTO gather_players
-                        (gather_id, team, seat, player_id, name, age, skill, position, favourite_team)
-                    VALUES (\(id), \(team.rawValue), \(seat), \(player.id), \(player.name), \(player.age),
-                            \(player.skill?.rawValue), \(player.position?.rawValue), \(player.favouriteTeam))
-                    """, logger: logger)
-            }
-        }
-        return id
     }
 
     typealias Row = (Int64, Int64, Date, Date?, String?, Int, Int, Int64, String, Int64, Int64?, Int64, String)
@@ -129,37 +97,35 @@ struct GatherStore {
         return Keyed(record: gather, key: row.12)
     }
 
-    /// Stores the score and the timer's anchor.
-    func update(_ gather: Gather) async throws {
-        let timer = gather.timer
-        try await connection.query(
-            """
-            UPDATE gathers SET score_a = \(gather.score.a), score_b = \(gather.score.b),
-                timer_duration_ms = \(timer.duration), timer_state = \(timer.state.rawValue),
-                timer_remaining_ms = \(timer.remainingAtAnchor), timer_started_ms = \(timer.startedAt),
-                timer_played_ms = \(timer.playedBeforeAnchor)
-            WHERE id = \(gather.id) AND owner_id = \(gather.ownerID)
-            """, logger: logger)
+    /// The owner's gather by sync key (a REST write answers with what it stored).
+    func find(key: String, owner: User.ID) async throws -> Keyed<Gather>? {
+        let rows = try await connection.query(
+            "SELECT id FROM gathers WHERE key = \(key)::uuid AND owner_id = \(owner)", logger: logger)
+        for try await id in rows.decode(Int64.self) { return try await find(id, owner: owner) }
+        return nil
     }
 
-    /// Stores the final score, timer and winner; the players are kept as they are now.
-    func end(_ gather: Gather, at now: Milliseconds) async throws {
-        try await update(gather)
-        let ended = Date(timeIntervalSince1970: Double(now) / 1000)
-        try await connection.query(
+    /// The seats of gather `key` with each player as they are now (a gather ends with its players
+    /// as they are then): the copy kept with the seat for a player who is gone.
+    func currentTeams(key: String, owner: User.ID) async throws -> SyncTeams {
+        let rows = try await connection.query(
             """
-            UPDATE gathers SET ended_at = \(ended), winner = \(Winner(gather.score).rawValue)
-            WHERE id = \(gather.id) AND owner_id = \(gather.ownerID)
+            SELECT gp.team, p.key::text, coalesce(p.name, gp.name),
+                   CASE WHEN p.id IS NULL THEN gp.age ELSE p.age END,
+                   CASE WHEN p.id IS NULL THEN gp.skill ELSE p.skill END,
+                   CASE WHEN p.id IS NULL THEN gp.position ELSE p.position END,
+                   CASE WHEN p.id IS NULL THEN gp.favourite_team ELSE p.favourite_team END
+            FROM gathers g JOIN gather_players gp ON gp.gather_id = g.id LEFT JOIN players p ON p.id = gp.player_id
+            WHERE g.owner_id = \(owner) AND g.key = \(key)::uuid ORDER BY gp.team, gp.seat
             """, logger: logger)
-        try await connection.query(
-            """
-            UPDATE gather_players gp SET (name, age, skill, position, favourite_team) =
-                (p.name, p.age, p.skill, p.position, p.favourite_team)
-            FROM players p WHERE gp.gather_id = \(gather.id) AND p.id = gp.player_id AND p.owner_id = \(gather.ownerID)
-            """, logger: logger)
-    }
-
-    func delete(_ id: Gather.ID, owner: User.ID) async throws {
-        try await connection.query("DELETE FROM gathers WHERE id = \(id) AND owner_id = \(owner)", logger: logger)
+        var teams = SyncTeams(a: [], b: [])
+        for try await (team, player, name, age, skill, position, favouriteTeam) in rows.decode(
+            (String, String?, String, Int?, String?, String?, String?).self)
+        {
+            let seat = SyncSeat(
+                player: player, name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam)
+            if team == "a" { teams.a.append(seat) } else { teams.b.append(seat) }
+        }
+        return teams
     }
 }

@@ -1,8 +1,10 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Hummingbird
 
 /// `/v1/players`: add, list (keyset paging), show, edit one field, delete. The fields are checked
-/// by the CLI's `PlayerForm` and `PlayerDraft` rules.
+/// by the CLI's `PlayerForm` and `PlayerDraft` rules; each write is then a change through the
+/// sync applier (`RESTWrite`), as a device's push is.
 struct PlayerRoutes {
     let database: Database
 
@@ -13,11 +15,12 @@ struct PlayerRoutes {
             let draft = try PlayerInput.draft(body)
             let logger = context.logger
             let player = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
-                let player = try await PlayerStore(connection, logger: logger).insert(draft, owner: owner)
-                try await journal.created(.player(player.record.id))
-                return player
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+                let key = SyncKey.make()
+                try await write.apply(.player, key, .create, PlayerStore.fields(of: draft).fields)
+                return try await PlayerStore(connection, logger: logger).find(key: key, owner: owner)
             }
+            guard let player else { throw APIError.unexpected }
             return try JSONResponse.make(PlayerJSON(player), status: .created)
         }
         group.get("players") { request, context in
@@ -60,29 +63,37 @@ struct PlayerRoutes {
             // The token check, the sync log's lock, the row's lock, the write and its log entry:
             // one transaction on one connection, so a device pulls the edit exactly when it is
             // committed.
-            let player = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+            let player = try await database.transaction(signedIn: signIn) { connection, owner -> Keyed<Player>? in
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
                 let store = PlayerStore(connection, logger: logger)
                 guard let player = try await store.find(id, owner: owner, locking: true) else {
                     throw ClubhouseError.playerNotFound(id)
                 }
                 let draft = try PlayerInput.edited(player.record, field, to: text, json: json)
-                return try await journal.change(.player(id)) { try await store.update(id, to: draft, owner: owner) }
+                // An update with the field it sets, when that changes it.
+                let was = PlayerStore.fields(of: player.record)
+                let now = PlayerStore.fields(of: draft)
+                let changed = now.changedFields(from: was)
+                guard !changed.isEmpty else { return player }
+                try await write.apply(
+                    .player, player.key, .update, now.fields.only(changed), missing: .playerNotFound(id))
+                return try await store.find(key: player.key, owner: owner)
             }
+            guard let player else { throw ClubhouseError.playerNotFound(id) }
             return try JSONResponse.make(PlayerJSON(player))
         }
         group.delete("players/:id") { _, context in
             let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let deleted = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
-                try await journal.keepSeats(ofPlayer: id)
-                return try await journal.change(.player(id)) {
-                    try await PlayerStore(connection, logger: logger).delete(id, owner: owner)
+            try await database.transaction(signedIn: signIn) { connection, owner in
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+                guard let player = try await PlayerStore(connection, logger: logger).find(id, owner: owner) else {
+                    throw ClubhouseError.playerNotFound(id)
                 }
+                // The applier keeps the player's seats in a gather in progress, as a device's delete.
+                try await write.apply(.player, player.key, .delete, missing: .playerNotFound(id))
             }
-            guard deleted else { throw ClubhouseError.playerNotFound(id) }
             return JSONResponse.noContent()
         }
     }

@@ -1,11 +1,12 @@
 import ClubhouseDomain
 import PostgresNIO
 
-/// Players in SQL, always by owner: another account's id is simply not found. The reads check
-/// the request's bearer token in the same statement (they start from its live row in `tokens`),
-/// so a read is one round trip to PostgreSQL. The writes run in the request's transaction, after
-/// the token check and the sync log's lock (`SyncJournal`), on the same connection.
-struct PlayerStore {
+/// Players in SQL, always by owner: another account's id is simply not found. The REST reads
+/// check the request's bearer token in the same statement (they start from its live row in
+/// `tokens`), so a read is one round trip to PostgreSQL. Every write, a REST one included, is a
+/// sync change by key through `SyncApplier` (PlayerStore+Sync.swift), in the request's
+/// transaction under the account's log lock.
+struct PlayerStore: Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
@@ -33,23 +34,22 @@ struct PlayerStore {
         return player((id, row.2 ?? owner, name, row.4, row.5, row.6, row.7, key))
     }
 
-    func insert(_ draft: PlayerDraft, owner: User.ID) async throws -> Keyed<Player> {
-        let rows = try await connection.query(
-            """
-            INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
-            VALUES (\(owner), \(draft.name), \(draft.age), \(draft.skill?.rawValue), \(draft.position?.rawValue),
-                    \(draft.favouriteTeam))
-            RETURNING id, owner_id, name, age, skill, position, favourite_team, key::text
-            """, logger: logger)
-        for try await row in rows.decode(Row.self) { return Self.player(row) }
-        throw APIError.unexpected
-    }
-
     /// One player of the token's owner, checking the token in the same statement.
     func find(_ id: Player.ID, signIn: SignIn) async throws -> Keyed<Player>? {
         let rows = try await connection.execute(PlayerStatements.Find(hash: signIn.hash, id: id), logger: logger)
         for try await row in rows { return try Self.player(row, signIn: signIn) }
         throw APIError.unauthorized
+    }
+
+    /// One player of `owner` by sync key (a REST write answers with what it stored).
+    func find(key: String, owner: User.ID) async throws -> Keyed<Player>? {
+        let rows = try await connection.query(
+            """
+            SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
+            WHERE key = \(key)::uuid AND owner_id = \(owner)
+            """, logger: logger)
+        for try await row in rows.decode(Row.self) { return Self.player(row) }
+        return nil
     }
 
     /// One player of `owner`; `locking` holds its row until the transaction ends (an edit reads
@@ -90,24 +90,5 @@ struct PlayerStore {
         }
         guard signedIn else { throw APIError.unauthorized }
         return players
-    }
-
-    func update(_ id: Player.ID, to draft: PlayerDraft, owner: User.ID) async throws -> Keyed<Player> {
-        let rows = try await connection.query(
-            """
-            UPDATE players SET name = \(draft.name), age = \(draft.age), skill = \(draft.skill?.rawValue),
-                position = \(draft.position?.rawValue), favourite_team = \(draft.favouriteTeam)
-            WHERE id = \(id) AND owner_id = \(owner)
-            RETURNING id, owner_id, name, age, skill, position, favourite_team, key::text
-            """, logger: logger)
-        for try await row in rows.decode(Row.self) { return Self.player(row) }
-        throw ClubhouseError.playerNotFound(id)
-    }
-
-    func delete(_ id: Player.ID, owner: User.ID) async throws -> Bool {
-        let rows = try await connection.query(
-            "DELETE FROM players WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
-        for try await _ in rows { return true }
-        return false
     }
 }

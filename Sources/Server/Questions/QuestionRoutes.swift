@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Hummingbird
 
 /// `/v1/questions`: ask (answered from the asker's own shelf, as the CLI answers: Domain's
@@ -45,15 +46,15 @@ struct QuestionRoutes {
             let keywords = SearchWords.keywords(in: text)
             let logger = context.logger
             let question = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
                 let ranked = try await BookStore(connection, logger: logger).rank(
                     keywords, owner: owner, limit: AskQuestion.recommendationCount)
-                let store = QuestionStore(connection, logger: logger)
-                let id = try await store.insert(
-                    text: text, answer: AskQuestion.answer(ranked, keywords: keywords), books: ranked.map(\.isbn),
-                    owner: owner)
-                try await journal.created(.question(id))
-                return try await store.find(id, owner: owner)
+                let key = SyncKey.make()
+                let fields = SyncQuestionFields(
+                    text: text, answer: AskQuestion.answer(ranked, keywords: keywords), askedAt: ServerClock.now(),
+                    books: ranked.map(\.isbn.digits))
+                try await write.apply(.question, key, .create, fields.fields)
+                return try await QuestionStore(connection, logger: logger).find(key: key, owner: owner)
             }
             guard let question else { throw APIError.unexpected }
             return try JSONResponse.make(QuestionJSON(question), status: .created)
@@ -86,13 +87,13 @@ struct QuestionRoutes {
             let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let deleted = try await database.transaction(signedIn: signIn) { connection, owner in
-                let journal = try await SyncJournal.open(connection, logger: logger, owner: owner)
-                return try await journal.change(.question(id)) {
-                    try await QuestionStore(connection, logger: logger).delete(id, owner: owner)
+            try await database.transaction(signedIn: signIn) { connection, owner in
+                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+                guard let question = try await QuestionStore(connection, logger: logger).find(id, owner: owner) else {
+                    throw ClubhouseError.questionNotFound(id)
                 }
+                try await write.apply(.question, question.key, .delete, missing: .questionNotFound(id))
             }
-            guard deleted else { throw ClubhouseError.questionNotFound(id) }
             return JSONResponse.noContent()
         }
     }

@@ -2,8 +2,9 @@ import ClubhouseDomain
 import Foundation
 import PostgresNIO
 
-/// Questions and the books they recommended, in SQL, by owner.
-struct QuestionStore {
+/// Questions and the books they recommended, in SQL, by owner. Every write, a REST one
+/// included, is a sync change through `SyncApplier` (QuestionStore+Sync.swift).
+struct QuestionStore: Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
@@ -12,21 +13,12 @@ struct QuestionStore {
         self.logger = logger
     }
 
-    func insert(text: String, answer: String, books: [ISBN], owner: User.ID) async throws -> Question.ID {
+    /// The owner's question by sync key (a REST write answers with what it stored).
+    func find(key: String, owner: User.ID) async throws -> Keyed<Question>? {
         let rows = try await connection.query(
-            "INSERT INTO questions (owner_id, text, answer) VALUES (\(owner), \(text), \(answer)) RETURNING id",
-            logger: logger)
-        var inserted: Int64?
-        for try await id in rows.decode(Int64.self) { inserted = id }
-        guard let id = inserted else { throw APIError.unexpected }
-        for (rank, isbn) in books.enumerated() {
-            try await connection.query(
-                """
-                INSERT INTO question_books (question_id, rank, owner_id, isbn)
-                VALUES (\(id), \(rank), \(owner), \(isbn.digits))
-                """, logger: logger)
-        }
-        return id
+            "SELECT id FROM questions WHERE key = \(key)::uuid AND owner_id = \(owner)", logger: logger)
+        for try await id in rows.decode(Int64.self) { return try await find(id, owner: owner) }
+        return nil
     }
 
     func find(_ id: Question.ID, owner: User.ID) async throws -> Keyed<Question>? {
@@ -76,12 +68,5 @@ struct QuestionStore {
         var total = 0
         for try await value in count.decode(Int.self) { total = value }
         return (questions, total)
-    }
-
-    func delete(_ id: Question.ID, owner: User.ID) async throws -> Bool {
-        let rows = try await connection.query(
-            "DELETE FROM questions WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
-        for try await _ in rows { return true }
-        return false
     }
 }

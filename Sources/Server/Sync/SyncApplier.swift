@@ -3,18 +3,22 @@ import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
-/// Applies a page of a device's changes in one transaction that already holds the account's
-/// lock: each change by the conflict rules (docs/server.md, "Sync"), its first result kept under
-/// its id. Round trips are what a push costs, so the page's earlier results, tombstones, other
-/// devices' concurrent puts, players and books are read in one query each; players and books
-/// are written by `SyncPageRecords` in a few statements, and the log entries, results and new
-/// tombstones in one statement each at the end (in order: the log's seqs follow the changes).
-/// A 500-player page is about ten round trips instead of a thousand.
+/// Applies a page of changes in one transaction that already holds the account's lock: each
+/// change by the conflict rules (docs/server.md, "Sync"), its first result kept under its id.
+/// Every write of the server comes here: a device's push, and each REST write as one change with
+/// no device (`device` nil), so rules, burials, refusals and the log entry are the same whichever
+/// way a write arrives. Round trips are what a push costs, so the page's earlier results,
+/// tombstones, other devices' concurrent puts and records (with the players and books its
+/// gathers and questions name) are read in one query each; the records are written by
+/// `SyncPageRecords` in a few statements per entity, and the log entries, results and new
+/// tombstones in one statement each at the end (in order: the log's seqs follow the changes). A
+/// page of 500 players, or of 500 gathers of 22 players, is about fifteen round trips.
 final class SyncApplier {
     let connection: PostgresConnection
     let logger: Logger
     let owner: User.ID
-    let device: UUID
+    /// The pushing device; nil for a REST write.
+    let device: UUID?
     let log: SyncLog
     /// Results by change id: those of earlier pushes, then this page's as they are decided.
     private var results: [UUID: SyncResult] = [:]
@@ -29,20 +33,25 @@ final class SyncApplier {
     /// Other devices' puts of each change's record after its base, by change id (read up front:
     /// the page's own entries are this device's, and nobody else writes under the lock).
     private var concurrent: [UUID: [(device: UUID, fields: SyncFields)]] = [:]
-    /// Players and books held for a few statements; nil under savepoints (each change's writes
-    /// must then be its own, to be rolled back alone).
-    private var players: SyncPageRecords<SyncPlayerStore>?
-    private var books: SyncPageRecords<SyncBookStore>?
+    /// The page's records, held for a few statements.
+    private let players: SyncPageRecords<PlayerStore>
+    private let books: SyncPageRecords<BookStore>
+    private let gathers: SyncPageRecords<GatherStore>
+    private let questions: SyncPageRecords<QuestionStore>
     /// The fields, as the server holds them, of a record whose edit is being refused: logged
     /// once the refusal is decided (see `restore`).
     private var refusedEdit: (entity: SyncEntity, key: String, fields: SyncFields)?
 
-    init(_ connection: PostgresConnection, logger: Logger, owner: User.ID, device: UUID) {
+    init(_ connection: PostgresConnection, logger: Logger, owner: User.ID, device: UUID?) {
         self.connection = connection
         self.logger = logger
         self.owner = owner
         self.device = device
         log = SyncLog(connection, logger: logger)
+        players = SyncPageRecords(PlayerStore(connection, logger: logger))
+        books = SyncPageRecords(BookStore(connection, logger: logger))
+        gathers = SyncPageRecords(GatherStore(connection, logger: logger))
+        questions = SyncPageRecords(QuestionStore(connection, logger: logger))
     }
 
     /// The page's results, in order. `guarded` runs each change under a savepoint, so that a
@@ -51,52 +60,87 @@ final class SyncApplier {
     /// applies again guarded. Savepoints are kept for that rare case: hundreds of subtransactions
     /// in one transaction slow PostgreSQL down for every session.
     func apply(_ page: [SyncChange], guarded: Bool) async throws -> [SyncResult] {
-        results = try await log.results(of: page.map(\.id), owner: owner)
+        // A REST write's id is new, and it has no base: no earlier result, nobody to tell.
+        if device != nil {
+            results = try await log.results(of: page.map(\.id), owner: owner)
+        }
         // Only keys of a key's shape reach SQL (a NUL in one would fail the query, not the change).
         let shaped = page.filter { SyncKey.isUUIDKey($0.key) || SyncKey.isISBNKey($0.key) }
         burials = try await log.tombstones(owner: owner, keys: Set(shaped.map(\.key)))
-        concurrent = try await log.concurrentPuts(of: shaped, owner: owner, except: device)
-        if !guarded {
-            let players = SyncPageRecords(SyncPlayerStore(connection, logger: logger))
-            try await players.load(
-                keys: shaped.filter { $0.entity == .player && SyncKey.isUUIDKey($0.key) }.map(\.key), owner: owner)
-            let books = SyncPageRecords(SyncBookStore(connection, logger: logger))
-            try await books.load(
-                keys: shaped.filter { $0.entity == .book && SyncKey.isISBNKey($0.key) }.map(\.key), owner: owner)
-            (self.players, self.books) = (players, books)
+        if let device {
+            concurrent = try await log.concurrentPuts(of: shaped, owner: owner, except: device)
         }
+        try await load(shaped)
         var answers: [SyncResult] = []
         for change in page { answers.append(try await apply(change, guarded: guarded)) }
         try await flush()
         try await log.bury(buried, owner: owner)
         try await log.append(entries, owner: owner, device: device)
-        try await log.record(decided, owner: owner)
+        if device != nil { try await log.record(decided, owner: owner) }
         return answers
     }
 
-    /// Writes the players and books held so far.
+    /// Reads the page's records, and the players and books its gathers and questions name, in
+    /// one query per entity.
+    private func load(_ page: [SyncChange]) async throws {
+        func keys(_ entity: SyncEntity) -> [String] {
+            page.filter { $0.entity == entity && SyncKey.isUUIDKey($0.key) }.map(\.key)
+        }
+        var named: [String] = []
+        var shelved: [String] = []
+        for change in page where change.op == .put {
+            if change.entity == .gather, let value = change.fields["teams"], let teams = SyncTeams(value) {
+                named += (teams.a + teams.b).compactMap(\.player).filter(SyncKey.isUUIDKey)
+            }
+            if change.entity == .question, let value = change.fields["books"], case .array(let isbns) = value {
+                shelved += isbns.compactMap(\.stringValue).filter(SyncKey.isISBNKey)
+            }
+        }
+        try await players.load(keys: keys(.player) + named, owner: owner)
+        let isbns = page.filter { $0.entity == .book && SyncKey.isISBNKey($0.key) }.map(\.key)
+        try await books.load(keys: isbns + shelved, owner: owner)
+        try await gathers.load(keys: keys(.gather), owner: owner)
+        try await questions.load(keys: keys(.question), owner: owner)
+    }
+
+    /// Writes the records held so far: players and books before the gathers and questions that
+    /// name them.
     private func flush() async throws {
-        try await players?.flush(owner: owner)
-        try await books?.flush(owner: owner)
+        try await players.flush(owner: owner)
+        try await books.flush(owner: owner)
+        try await gathers.flush(owner: owner)
+        try await questions.flush(owner: owner)
+    }
+
+    private func forget() {
+        players.forget()
+        books.forget()
+        gathers.forget()
+        questions.forget()
     }
 
     private func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
         if let first = results[change.id] { return first }
         let (entryCount, buriedCount, burialsBefore) = (entries.count, buried.count, burials)
-        if guarded { try await connection.query("SAVEPOINT sync_change", logger: logger) }
+        if guarded { try await connection.run("SAVEPOINT sync_change", logger: logger) }
         var result: SyncResult
         do {
             // Every refusal by the rules is decided before anything is written.
             try await dispatch(change)
+            if guarded {
+                // The change's writes, inside its savepoint.
+                try await flush()
+                try await connection.run("RELEASE SAVEPOINT sync_change", logger: logger)
+            }
             result = .applied(change.id)
-            if guarded { try await connection.query("RELEASE SAVEPOINT sync_change", logger: logger) }
         } catch let reason as SyncRefusalReason {
-            if guarded { try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
+            if guarded { try await connection.run("ROLLBACK TO SAVEPOINT sync_change", logger: logger) }
             result = .refused(change.id, reason.code, reason.message)
             if let label = reason.buries { bury(change, .refused, label: label) }
             try await restoreRefusedEdit()
         } catch  where guarded && DatabaseFailure.isRefusal(error) {
-            try await connection.query("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            try await connection.run("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
+            forget()
             entries.removeSubrange(entryCount...)
             buried.removeSubrange(buriedCount...)
             burials = burialsBefore
@@ -119,32 +163,30 @@ final class SyncApplier {
 
     private func dispatch(_ change: SyncChange) async throws {
         switch change.entity {
-        case .player:
-            if let players {
-                try await apply(change, players)
-            } else {
-                try await apply(change, direct(SyncPlayerStore.self))
-            }
+        case .player: try await apply(change, players)
         case .book:
             guard change.op == .put else {
                 throw SyncRefusalReason(.invalid, "a book is never deleted; remove it with a put of owned false")
             }
-            if let books { try await apply(change, books) } else { try await apply(change, direct(SyncBookStore.self)) }
-        case .question:
-            // A question's rules read the books, a gather's the players: the page's so far first.
-            try await flush()
-            try await apply(change, direct(SyncQuestionStore.self))
-        case .gather:
-            try await flush()
-            try await apply(change, direct(SyncGatherStore.self))
+            try await apply(change, books)
+        case .question: try await apply(change, questions)
+        case .gather: try await apply(change, gathers)
         }
     }
 
-    private func direct<Store: SyncRecordStore>(_: Store.Type) -> SyncDirectRecords<Store> {
-        SyncDirectRecords(Store(connection, logger: logger))
+    /// Those of `keys` of `entity` the account holds as the page left them.
+    private func present(_ entity: SyncEntity?, _ keys: [String]) async throws -> Set<String> {
+        guard !keys.isEmpty else { return [] }
+        switch entity {
+        case .player: return try await players.present(keys, owner: owner)
+        case .book: return try await books.present(keys, owner: owner)
+        case .gather: return try await gathers.present(keys, owner: owner)
+        case .question: return try await questions.present(keys, owner: owner)
+        case nil: return []
+        }
     }
 
-    private func apply<Records: SyncRecordAccess>(_ change: SyncChange, _ records: Records) async throws {
+    private func apply<Store>(_ change: SyncChange, _ records: SyncPageRecords<Store>) async throws {
         try checkKey(change)
         if let (burial, label) = burials[SyncLog.Burial.id(change.entity, change.key)] {
             switch burial {
@@ -178,11 +220,13 @@ final class SyncApplier {
         }
     }
 
-    private func put<Records: SyncRecordAccess>(
-        _ change: SyncChange, _ records: Records, existing: Records.Store.Fields?
-    ) async throws {
-        typealias Store = Records.Store
+    private func put<Store>(_ change: SyncChange, _ records: SyncPageRecords<Store>, existing: Store.Fields?)
+        async throws
+    {
         let store = records.store
+        // A key every device shares (an ISBN) is never buried by one refusal: another device's
+        // valid create of it must apply. A UUID is known only to the device that made it.
+        let buriesCreate = existing == nil && !change.entity.isKeyedByISBN
         let merged: Store.Fields
         do {
             merged = try Store.Fields(change.fields, over: existing)
@@ -197,35 +241,42 @@ final class SyncApplier {
                 if case .unknownField(let name) = error {
                     SyncFieldError.unknownField(shown(name)).message
                 } else { error.message }
-            throw SyncRefusalReason(.invalid, message, buries: existing == nil ? unnamed(change) : nil)
+            throw SyncRefusalReason(.invalid, message, buries: buriesCreate ? unnamed(change) : nil)
         }
         // A create refused: the record's later changes are refused as unknown. Its label is
         // the key until its fields are known to be valid.
         let valid: Store.Fields
         do {
-            valid = try await store.validated(merged, key: change.key, owner: owner)
+            let present = try await present(Store.referenced, Store.references(merged))
+            valid = try Store.validated(merged, key: change.key, present: present)
         } catch let reason as SyncRefusalReason {
             if let existing { refusing(change, existing.fields) }
-            throw existing == nil ? reason.burying(unnamed(change)) : reason
+            throw buriesCreate ? reason.burying(unnamed(change)) : reason
         }
-        if let conflict = try await store.conflict(valid, existing: existing, key: change.key, owner: owner) {
-            if let existing { refusing(change, existing.fields) }
-            throw existing == nil ? conflict.burying(Store.label(valid)) : conflict
+        if Store.mayConflict(valid, existing: existing) {
+            // Its rule reads the table: the page's writes so far go first.
+            try await flush()
+            if let conflict = try await store.conflict(valid, key: change.key, owner: owner) {
+                if let existing { refusing(change, existing.fields) }
+                throw buriesCreate ? conflict.burying(Store.label(valid)) : conflict
+            }
         }
         if let existing {
-            try await records.update(key: change.key, valid, owner: owner)
+            records.update(key: change.key, valid)
             tellOverwritten(change, stored: valid.fields, label: Store.label(existing))
         } else {
-            try await records.insert(key: change.key, valid, owner: owner)
+            records.insert(key: change.key, valid)
         }
         // A create logs every field, an edit those it set, as stored (trimmed, resolved).
-        let names = change.entity == .gather ? SyncGatherStore.logged(change.fields.keys) : Set(change.fields.keys)
-        let logged = existing == nil ? valid.fields : valid.fields.only(names)
-        entries.append(try .change(change.entity, change.key, .put, logged, id: change.id))
+        let names = change.entity == .gather ? GatherStore.logged(change.fields.keys) : Set(change.fields.keys)
+        entries.append(
+            existing == nil
+                ? try .change(change.entity, change.key, .create, valid.fields, id: change.id)
+                : try .change(change.entity, change.key, .update, valid.fields.only(names), id: change.id))
     }
 
     private func refusing(_ change: SyncChange, _ stored: SyncFields) {
-        let names = change.entity == .gather ? SyncGatherStore.logged(change.fields.keys) : Set(change.fields.keys)
+        let names = change.entity == .gather ? GatherStore.logged(change.fields.keys) : Set(change.fields.keys)
         refusedEdit = (change.entity, change.key, stored.only(names))
     }
 
@@ -240,7 +291,7 @@ final class SyncApplier {
         refusedEdit = nil
         guard !fields.isEmpty else { return }
         try await log.append(
-            owner: owner, entity: entity, key: key, op: .put, fields: fields, device: nil, change: UUID())
+            owner: owner, entity: entity, key: key, kind: .update, fields: fields, device: nil, change: UUID())
     }
 
     /// Rule 3: a device whose values, set after this change's base, this change replaced with
@@ -283,24 +334,24 @@ final class SyncApplier {
         items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
-    private func delete<Records: SyncRecordAccess>(
-        _ change: SyncChange, _ records: Records, existing: Records.Store.Fields?
-    ) async throws {
+    private func delete<Store>(_ change: SyncChange, _ records: SyncPageRecords<Store>, existing: Store.Fields?)
+        async throws
+    {
         guard let existing else {
             throw SyncRefusalReason(.unknown, "\(change.entity.rawValue) \(change.key) is not known to the server")
         }
-        let label = Records.Store.label(existing)
-        if Records.Store.entity == .player {
-            // A gather in progress keeps the player as last seen, logged before the delete; the
-            // seats are copied from the table, so the page's writes so far go first.
+        let label = Store.label(existing)
+        if Store.entity == .player {
+            // A gather in progress keeps the player as last seen, logged before the delete (an
+            // update of its teams); the seats are copied from the table, so the page's writes so
+            // far go first.
             try await flush()
-            for (gather, teams) in try await SyncGatherStore(connection, logger: logger).keepSeats(
-                ofPlayer: change.key, owner: owner)
-            {
-                entries.append(try .change(.gather, gather, .put, teams, id: UUID()))
+            for (gather, fields) in try await gathers.store.keepSeats(ofPlayer: change.key, owner: owner) {
+                gathers.refresh(key: gather, fields)
+                entries.append(try .change(.gather, gather, .update, fields.fields.only(["teams"]), id: UUID()))
             }
         }
-        try await records.delete(key: change.key, owner: owner)
+        records.delete(key: change.key)
         entries.append(try .change(change.entity, change.key, .delete, [:], id: change.id))
         bury(change, .deleted, label: label)
         // Rule 2: a device that edited the record after the deleter's base lost that edit.

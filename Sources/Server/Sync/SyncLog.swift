@@ -24,23 +24,21 @@ struct SyncLog {
     /// so two writers never wait for each other's rows.
     func lock(owner: User.ID) async throws {
         let key = Int32(truncatingIfNeeded: owner)
-        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))", logger: logger)
+        try await connection.run("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))", logger: logger)
     }
 
-    /// Appends a change; returns its seq.
-    @discardableResult
+    /// Appends a change at once.
     func append(
-        owner: User.ID, entity: SyncEntity, key: String, op: SyncOp, fields: SyncFields, device: UUID?, change: UUID
-    ) async throws -> Int64 {
+        owner: User.ID, entity: SyncEntity, key: String, kind: SyncChangeKind, fields: SyncFields, device: UUID?,
+        change: UUID
+    ) async throws {
         let json = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
-        let rows = try await connection.query(
+        try await connection.run(
             """
-            INSERT INTO sync_log (owner_id, entity, key, op, fields, device_id, change_id)
-            VALUES (\(owner), \(entity.rawValue), \(key), \(op.rawValue), \(json)::jsonb, \(device), \(change))
-            RETURNING seq
+            INSERT INTO sync_log (owner_id, entity, key, op, kind, fields, device_id, change_id)
+            VALUES (\(owner), \(entity.rawValue), \(key), \(kind.op.rawValue), \(kind.rawValue), \(json)::jsonb,
+                    \(device), \(change))
             """, logger: logger)
-        for try await seq in rows.decode(Int64.self) { return seq }
-        throw APIError.unexpected
     }
 
     /// A log entry of a push, written with the page's others in one statement.
@@ -49,52 +47,56 @@ struct SyncLog {
         let key: String
         /// put, delete or notice.
         let op: String
+        /// What a change is (create, update, delete); nil for a notice.
+        let kind: SyncChangeKind?
         let fields: String
         let change: UUID?
         let target: UUID?
         let code: String?
         let message: String?
 
-        static func change(_ entity: SyncEntity, _ key: String, _ op: SyncOp, _ fields: SyncFields, id: UUID) throws
-            -> Entry
-        {
+        static func change(
+            _ entity: SyncEntity, _ key: String, _ kind: SyncChangeKind, _ fields: SyncFields, id: UUID
+        ) throws -> Entry {
             let json = String(decoding: try JSONEncoder().encode(fields), as: UTF8.self)
             return Entry(
-                entity: entity, key: key, op: op.rawValue, fields: json, change: id, target: nil, code: nil,
-                message: nil)
+                entity: entity, key: key, op: kind.op.rawValue, kind: kind, fields: json, change: id, target: nil,
+                code: nil, message: nil)
         }
 
         /// A notice addressed to `device` alone.
         static func notice(_ notice: SyncNotice, to device: UUID) -> Entry {
             Entry(
-                entity: notice.entity, key: notice.key, op: "notice", fields: "{}", change: nil, target: device,
-                code: notice.code.rawValue, message: notice.message)
+                entity: notice.entity, key: notice.key, op: "notice", kind: nil, fields: "{}", change: nil,
+                target: device, code: notice.code.rawValue, message: notice.message)
         }
     }
 
     /// Appends `entries` in their order (the identity's seqs are drawn as the sorted rows are
-    /// inserted); changes are `device`'s, notices nobody's.
-    func append(_ entries: [Entry], owner: User.ID, device: UUID) async throws {
+    /// inserted); changes are `device`'s (none for a REST write), notices nobody's.
+    func append(_ entries: [Entry], owner: User.ID, device: UUID?) async throws {
         guard !entries.isEmpty else { return }
         // Text arrays ("" for none): one statement whatever the page holds.
         let entities = entries.map(\.entity.rawValue)
         let keys = entries.map(\.key)
         let ops = entries.map(\.op)
+        let kinds = entries.map { $0.kind?.rawValue ?? "" }
         let fields = entries.map(\.fields)
         let changes = entries.map { $0.change.map(SyncKey.text) ?? "" }
         let targets = entries.map { $0.target.map(SyncKey.text) ?? "" }
         let codes = entries.map { $0.code ?? "" }
         let messages = entries.map { $0.message ?? "" }
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO sync_log
-                (owner_id, entity, key, op, fields, device_id, change_id, target_device, notice_code, notice_message)
-            SELECT \(owner), u.entity, u.key, u.op, u.fields::jsonb,
-                   CASE WHEN u.op = 'notice' THEN NULL ELSE \(device) END,
+                (owner_id, entity, key, op, kind, fields, device_id, change_id, target_device, notice_code,
+                 notice_message)
+            SELECT \(owner), u.entity, u.key, u.op, NULLIF(u.kind, ''), u.fields::jsonb,
+                   CASE WHEN u.op = 'notice' THEN NULL ELSE \(device)::uuid END,
                    NULLIF(u.change, '')::uuid, NULLIF(u.target, '')::uuid, NULLIF(u.code, ''), NULLIF(u.message, '')
-            FROM unnest(\(entities)::text[], \(keys)::text[], \(ops)::text[], \(fields)::text[], \(changes)::text[],
-                        \(targets)::text[], \(codes)::text[], \(messages)::text[])
-                 WITH ORDINALITY AS u(entity, key, op, fields, change, target, code, message, ord)
+            FROM unnest(\(entities)::text[], \(keys)::text[], \(ops)::text[], \(kinds)::text[], \(fields)::text[],
+                        \(changes)::text[], \(targets)::text[], \(codes)::text[], \(messages)::text[])
+                 WITH ORDINALITY AS u(entity, key, op, kind, fields, change, target, code, message, ord)
             ORDER BY u.ord
             """, logger: logger)
     }
@@ -106,7 +108,7 @@ struct SyncLog {
         -> [UUID: [(device: UUID, fields: SyncFields)]]
     {
         guard !changes.isEmpty else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             """
             SELECT u.ord, l.device_id, l.fields::text
             FROM unnest(\(changes.map(\.entity.rawValue))::text[], \(changes.map(\.key))::text[],
@@ -129,7 +131,7 @@ struct SyncLog {
     /// The first results of those of `ids` the account pushed before.
     func results(of ids: [UUID], owner: User.ID) async throws -> [UUID: SyncResult] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             """
             SELECT change_id, status, code, message FROM sync_applied
             WHERE owner_id = \(owner) AND change_id = ANY(\(ids.map(SyncKey.text))::uuid[])
@@ -146,7 +148,7 @@ struct SyncLog {
     /// Records each result as its change's first, in one statement.
     func record(_ results: [SyncResult], owner: User.ID) async throws {
         guard !results.isEmpty else { return }
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO sync_applied (owner_id, change_id, status, code, message)
             SELECT \(owner), u.id::uuid, u.status, NULLIF(u.code, ''), NULLIF(u.message, '')
@@ -169,7 +171,7 @@ struct SyncLog {
     /// and the record's label.
     func tombstones(owner: User.ID, keys: Set<String>) async throws -> [String: (Burial, String)] {
         guard !keys.isEmpty else { return [:] }
-        let rows = try await connection.query(
+        let rows = try await connection.run(
             """
             SELECT entity, key, reason, label FROM sync_tombstones
             WHERE owner_id = \(owner) AND key = ANY(\(Array(keys))::text[])
@@ -193,24 +195,13 @@ struct SyncLog {
     /// Writes a page's tombstones in one statement; a key already buried stays as it was.
     func bury(_ tombstones: [Tombstone], owner: User.ID) async throws {
         guard !tombstones.isEmpty else { return }
-        try await connection.query(
+        try await connection.run(
             """
             INSERT INTO sync_tombstones (owner_id, entity, key, reason, label)
             SELECT \(owner), u.entity, u.key, u.reason, u.label
             FROM unnest(\(tombstones.map(\.entity.rawValue))::text[], \(tombstones.map(\.key))::text[],
                         \(tombstones.map(\.reason.rawValue))::text[], \(tombstones.map(\.label))::text[])
                  AS u(entity, key, reason, label)
-            ON CONFLICT (owner_id, entity, key) DO NOTHING
-            """, logger: logger)
-    }
-
-    func bury(owner: User.ID, entity: SyncEntity, key: String, _ reason: Burial, label: String, seq: Int64?)
-        async throws
-    {
-        try await connection.query(
-            """
-            INSERT INTO sync_tombstones (owner_id, entity, key, reason, label, seq)
-            VALUES (\(owner), \(entity.rawValue), \(key), \(reason.rawValue), \(label), \(seq))
             ON CONFLICT (owner_id, entity, key) DO NOTHING
             """, logger: logger)
     }
@@ -244,15 +235,16 @@ struct SyncLog {
     ) {
         let rows = try await connection.query(
             """
-            SELECT seq, entity, key, op, fields::text, device_id, change_id, notice_code, notice_message
+            SELECT seq, entity, key, op, kind, fields::text, device_id, change_id, notice_code, notice_message
             FROM sync_log
             WHERE owner_id = \(owner) AND seq > \(after) AND (target_device IS NULL OR target_device = \(device))
             ORDER BY seq LIMIT \(limit + 1)
             """, logger: logger)
         var entries: [SyncLogEntry] = []
         let decoder = JSONDecoder()
-        for try await (seq, entityText, key, opText, fieldsText, writer, change, code, message) in rows.decode(
-            (Int64, String, String, String, String, UUID?, UUID?, String?, String?).self)
+        for try await (seq, entityText, key, opText, kindText, fieldsText, writer, change, code, message)
+            in rows.decode(
+                (Int64, String, String, String, String?, String, UUID?, UUID?, String?, String?).self)
         {
             // The table's CHECKs allow nothing else.
             guard let entity = SyncEntity(rawValue: entityText) else { throw APIError.unexpected }
@@ -268,7 +260,10 @@ struct SyncLog {
                         seq: seq,
                         body: .change(
                             SyncLoggedChange(
-                                entity: entity, key: key, kind: .inferred(entity, op, fields), fields: fields,
+                                // Entries logged before the kind was (0.8.0) say none.
+                                entity: entity, key: key,
+                                kind: kindText.flatMap(SyncChangeKind.init(rawValue:)) ?? .inferred(entity, op, fields),
+                                fields: fields,
                                 device: writer, change: change))))
             }
         }

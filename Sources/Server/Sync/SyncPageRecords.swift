@@ -3,53 +3,14 @@ import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
-/// How the applier reads and writes one entity's records while it applies a page.
-protocol SyncRecordAccess {
-    associatedtype Store: SyncRecordStore
-    var store: Store { get }
-    /// The record with `key` as the page left it so far, its row locked to the end.
-    func existing(key: String, owner: User.ID) async throws -> Store.Fields?
-    func insert(key: String, _ fields: Store.Fields, owner: User.ID) async throws
-    func update(key: String, _ fields: Store.Fields, owner: User.ID) async throws
-    func delete(key: String, owner: User.ID) async throws
-}
-
-/// Each read and write its own statement, at once: gathers and questions (their rules read other
-/// tables), and every entity of a page applied under savepoints.
-struct SyncDirectRecords<Store: SyncRecordStore>: SyncRecordAccess {
-    let store: Store
-
-    init(_ store: Store) { self.store = store }
-
-    func existing(key: String, owner: User.ID) async throws -> Store.Fields? {
-        try await store.find(key: key, owner: owner, locking: true)
-    }
-    func insert(key: String, _ fields: Store.Fields, owner: User.ID) async throws {
-        try await store.insert(key: key, fields, owner: owner)
-    }
-    func update(key: String, _ fields: Store.Fields, owner: User.ID) async throws {
-        try await store.update(key: key, fields, owner: owner)
-    }
-    func delete(key: String, owner: User.ID) async throws { try await store.delete(key: key, owner: owner) }
-}
-
-/// A store whose records a page reads in one query and writes in one statement per kind of write:
-/// players and books, which a page holds by the hundred and whose rules read no other table.
-protocol SyncBatchedStore: SyncRecordStore {
-    /// Those of `keys` (each of the entity's key shape) that exist, their rows locked to the end.
-    func find(keys: [String], owner: User.ID) async throws -> [String: Fields]
-    /// Creates, in this order (their ids follow it).
-    func insert(_ records: [(key: String, fields: Fields)], owner: User.ID) async throws
-    func update(_ records: [(key: String, fields: Fields)], owner: User.ID) async throws
-    func delete(keys: [String], owner: User.ID) async throws
-}
-
 /// One entity's records of a page: read up front in one query, then kept here as the page's
 /// changes leave them, and written by `flush` in a few statements (a 500-change page was 1 000
-/// round trips to PostgreSQL, one read and one write each). The applier flushes before any
-/// change whose rules read these tables (a gather's seats, a question's books) and at the end,
-/// so every statement sees what the page wrote before it, as one change at a time would.
-final class SyncPageRecords<Store: SyncBatchedStore>: SyncRecordAccess {
+/// round trips to PostgreSQL, one read and one write each; a page of gathers about 25 per
+/// gather). The applier flushes before any change whose rules read the tables (a player's delete
+/// copies seats, a gather's start reads the gathers in progress) and at the end, so every
+/// statement sees what the page wrote before it, as one change at a time would. Under
+/// savepoints it flushes after every change, and forgets what it holds when one is rolled back.
+final class SyncPageRecords<Store: SyncRecordStore> {
     let store: Store
     /// A record as the table holds it (after the last flush) and as the page left it.
     private struct Slot {
@@ -71,17 +32,33 @@ final class SyncPageRecords<Store: SyncBatchedStore>: SyncRecordAccess {
         for key in missing { slots[key] = Slot(stored: found[key], current: found[key]) }
     }
 
+    /// The record with `key` as the page left it so far, its row locked to the end.
     func existing(key: String, owner: User.ID) async throws -> Store.Fields? {
-        if let slot = slots[key] { return slot.current }
-        // Not loaded up front (never, for a key of the entity's shape): read it alone.
-        let found = try await store.find(key: key, owner: owner, locking: true)
-        slots[key] = Slot(stored: found, current: found)
-        return found
+        if slots[key] == nil { try await load(keys: [key], owner: owner) }
+        return slots[key]?.current
     }
 
-    func insert(key: String, _ fields: Store.Fields, owner: User.ID) async throws { set(key, fields) }
-    func update(key: String, _ fields: Store.Fields, owner: User.ID) async throws { set(key, fields) }
-    func delete(key: String, owner: User.ID) async throws { set(key, nil) }
+    /// Those of `keys` the account holds as the page left them.
+    func present(_ keys: [String], owner: User.ID) async throws -> Set<String> {
+        try await load(keys: keys, owner: owner)
+        return Set(keys.filter { slots[$0]?.current != nil })
+    }
+
+    func insert(key: String, _ fields: Store.Fields) { set(key, fields) }
+    func update(key: String, _ fields: Store.Fields) { set(key, fields) }
+    func delete(key: String) { set(key, nil) }
+
+    /// The table's record as a statement outside these records just wrote it (flushed before).
+    func refresh(key: String, _ fields: Store.Fields) {
+        slots[key] = Slot(stored: fields, current: fields)
+    }
+
+    /// Forgets every record: the table was rolled back to a savepoint.
+    func forget() {
+        slots = [:]
+        written = []
+        isWritten = []
+    }
 
     private func set(_ key: String, _ fields: Store.Fields?) {
         slots[key, default: Slot(stored: nil, current: nil)].current = fields
@@ -109,19 +86,5 @@ final class SyncPageRecords<Store: SyncBatchedStore>: SyncRecordAccess {
         if !deletes.isEmpty { try await store.delete(keys: deletes, owner: owner) }
         if !updates.isEmpty { try await store.update(updates, owner: owner) }
         if !inserts.isEmpty { try await store.insert(inserts, owner: owner) }
-    }
-}
-
-extension SyncBatchedStore {
-    /// Records as one JSON array of objects (their fields and "key"): a statement's one parameter,
-    /// read back by `jsonb_array_elements ... WITH ORDINALITY` (PostgresNIO binds no array of
-    /// optionals, and a JSON null is SQL's NULL).
-    static func json(_ records: [(key: String, fields: Fields)]) throws -> String {
-        let rows = records.map { record in
-            var object = record.fields.fields
-            object["key"] = .string(record.key)
-            return object
-        }
-        return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
     }
 }

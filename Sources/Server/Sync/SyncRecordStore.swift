@@ -14,34 +14,59 @@ extension SyncBookFields: SyncFieldSet {}
 extension SyncQuestionFields: SyncFieldSet {}
 extension SyncGatherFields: SyncFieldSet {}
 
-/// One entity's records in SQL by key, always by owner, as the push applies them and the log
-/// shows them. The same rows the REST routes read and write.
+/// One entity's records in SQL by key, always by owner: the one store of its record kind, whose
+/// SQL the REST routes read and every write (a device's push, a REST write) goes through, by
+/// `SyncApplier`. Its vocabulary (wire name to column) is `table`; reads and writes take whole
+/// batches (a page's records in a few statements).
 protocol SyncRecordStore: Sendable {
     associatedtype Fields: SyncFieldSet
     static var entity: SyncEntity { get }
+    static var table: SyncTable { get }
 
+    var connection: PostgresConnection { get }
+    var logger: Logger { get }
     init(_ connection: PostgresConnection, logger: Logger)
 
-    /// The record with `key` (validated for the entity); `locking` holds its row to the end.
-    func find(key: String, owner: User.ID, locking: Bool) async throws -> Fields?
-    func insert(key: String, _ fields: Fields, owner: User.ID) async throws
-    func update(key: String, _ fields: Fields, owner: User.ID) async throws
-    func delete(key: String, owner: User.ID) async throws
+    /// Those of `keys` (each of the entity's key shape) that exist, their rows locked to the end.
+    func find(keys: [String], owner: User.ID) async throws -> [String: Fields]
+    /// Creates, in this order (their ids follow it).
+    func insert(_ records: [(key: String, fields: Fields)], owner: User.ID) async throws
+    func update(_ records: [(key: String, fields: Fields)], owner: User.ID) async throws
+    func delete(keys: [String], owner: User.ID) async throws
 
-    /// The Domain's rules, as the CLI and the REST routes apply them: the fields as they are
-    /// stored (trimmed, blank optional text as none), or the first rule they break.
-    func validated(_ fields: Fields, key: String, owner: User.ID) async throws -> Fields
+    /// The entity whose records `fields` name (a gather's players, a question's books), if any.
+    static var referenced: SyncEntity? { get }
+    /// The keys of the records `fields` name.
+    static func references(_ fields: Fields) -> [String]
 
+    /// The Domain's rules, as the CLI applies them: the fields as they are stored (trimmed, blank
+    /// optional text as none), or the first rule they break. `present`: those of `references`
+    /// the account holds.
+    static func validated(_ fields: Fields, key: String, present: Set<String>) throws(SyncRefusalReason) -> Fields
+
+    /// Whether `conflict` must be asked (it reads the table: the page's writes go first).
+    static func mayConflict(_ fields: Fields, existing: Fields?) -> Bool
     /// A refusal the record's neighbours call for (a second gather in progress), if any.
-    func conflict(_ fields: Fields, existing: Fields?, key: String, owner: User.ID) async throws -> SyncRefusalReason?
+    func conflict(_ fields: Fields, key: String, owner: User.ID) async throws -> SyncRefusalReason?
 
     /// How a message names the record: `player "Ana"`.
     static func label(_ fields: Fields) -> String
 }
 
 extension SyncRecordStore {
-    func conflict(_ fields: Fields, existing: Fields?, key: String, owner: User.ID) async throws -> SyncRefusalReason? {
-        nil
+    static var referenced: SyncEntity? { nil }
+    static func references(_ fields: Fields) -> [String] { [] }
+    static func mayConflict(_ fields: Fields, existing: Fields?) -> Bool { false }
+    func conflict(_ fields: Fields, key: String, owner: User.ID) async throws -> SyncRefusalReason? { nil }
+
+    func find(keys: [String], owner: User.ID) async throws -> [String: Fields] {
+        guard !keys.isEmpty else { return [:] }
+        return try await read(Self.table.find(keys: keys, owner: owner))
+    }
+
+    func delete(keys: [String], owner: User.ID) async throws {
+        guard !keys.isEmpty else { return }
+        try await connection.run(Self.table.delete(keys: keys, owner: owner), logger: logger)
     }
 }
 

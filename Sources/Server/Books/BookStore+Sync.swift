@@ -1,0 +1,54 @@
+import ClubhouseDomain
+import ClubhouseSyncWire
+import PostgresNIO
+
+/// Books by ISBN-13, as every write reaches them (a push, or a REST write as a change with no
+/// device). Never deleted: removing is `owned` false. Validated by the Domain's `BookDraft`.
+extension BookStore: SyncRecordStore {
+    static let entity = SyncEntity.book
+
+    /// The books' vocabulary: each wire name and its column.
+    static let table = SyncTable(
+        name: "books", keyColumn: "isbn", keyType: "text",
+        columns: [
+            .text("title", "title"), .text("author", "author"), .text("publisher", "publisher"),
+            .text("description", "description"), .typed("priceCents", "price_cents", "integer"),
+            .date("published", "published"), .typed("owned", "owned", "boolean"),
+        ])
+
+    func insert(_ records: [(key: String, fields: SyncBookFields)], owner: User.ID) async throws {
+        try await connection.run(Self.table.insert(try Self.json(records), owner: owner), logger: logger)
+    }
+
+    func update(_ records: [(key: String, fields: SyncBookFields)], owner: User.ID) async throws {
+        // updated_at orders the shelf: the last save first.
+        try await connection.run(
+            Self.table.update(
+                try Self.json(records), owner: owner,
+                also: "updated_at = greatest(now(), t.updated_at + interval '1 microsecond')"),
+            logger: logger)
+    }
+
+    func delete(keys: [String], owner: User.ID) async throws {
+        // Never called: the applier refuses a book's delete (removing is `owned` false).
+        throw SyncRefusalReason(.invalid, "a book is never deleted; remove it with owned false")
+    }
+
+    static func validated(_ fields: SyncBookFields, key: String, present: Set<String>) throws(SyncRefusalReason)
+        -> SyncBookFields
+    {
+        do {
+            let draft = try BookDraft(
+                isbn: try ISBN(key), title: fields.title, author: fields.author, publisher: fields.publisher,
+                description: fields.description, priceCents: fields.priceCents, published: fields.published
+            ).validated()
+            return SyncBookFields(
+                title: draft.title, author: draft.author, publisher: draft.publisher, description: draft.description,
+                priceCents: draft.priceCents, published: draft.published, owned: fields.owned)
+        } catch {
+            throw SyncRefusalReason.invalid(error)
+        }
+    }
+
+    static func label(_ fields: SyncBookFields) -> String { "book \(quoted(fields.title))" }
+}

@@ -1,0 +1,147 @@
+import ClubhouseDomain
+import ClubhouseSyncWire
+import Foundation
+import PostgresNIO
+
+/// One synced field of a table: its wire name, its column, and the SQL that reads the column as
+/// the wire's value and writes it from a record given as JSON (`r`, an element of
+/// `jsonb_array_elements`). Each entity's list of these is the one home of its vocabulary on the
+/// server: its reads and batched writes are built from it, and `SyncVocabularyTests` checks it
+/// against the wire's field names and PostgreSQL's columns.
+struct SyncColumn: Sendable {
+    let wire: String
+    /// Nil for a field held in another table (a gather's teams, a question's books).
+    let column: String?
+    /// The wire value, from the row `t`.
+    let read: String
+    /// The column's value, from the JSON record `r`; nil for a field held in another table.
+    let write: String?
+
+    static func text(_ wire: String, _ column: String) -> SyncColumn {
+        SyncColumn(wire: wire, column: column, read: "t.\(column)", write: "r->>'\(wire)'")
+    }
+
+    /// An integer, boolean or bigint column: `type` is its SQL type.
+    static func typed(_ wire: String, _ column: String, _ type: String) -> SyncColumn {
+        SyncColumn(wire: wire, column: column, read: "t.\(column)", write: "(r->>'\(wire)')::\(type)")
+    }
+
+    /// A calendar date, "YYYY-MM-DD" on the wire.
+    static func date(_ wire: String, _ column: String) -> SyncColumn {
+        SyncColumn(
+            wire: wire, column: column, read: "to_char(t.\(column), 'YYYY-MM-DD')", write: "(r->>'\(wire)')::date")
+    }
+
+    /// A `TIMESTAMPTZ`, Unix milliseconds on the wire (exact: no floating point either way).
+    static func instant(_ wire: String, _ column: String) -> SyncColumn {
+        SyncColumn(
+            wire: wire, column: column, read: "round(extract(epoch FROM t.\(column)) * 1000)::bigint",
+            write: "timestamptz 'epoch' + (r->>'\(wire)')::bigint * interval '1 millisecond'")
+    }
+
+    /// A field held in another table, read by a subquery on the row `t`.
+    static func derived(_ wire: String, read: String) -> SyncColumn {
+        SyncColumn(wire: wire, column: nil, read: read, write: nil)
+    }
+}
+
+/// A synced table: its name, its key column and its fields.
+struct SyncTable: Sendable {
+    let name: String
+    /// `key` (a UUID) or `isbn` (text).
+    let keyColumn: String
+    /// The key's SQL type: `uuid` or `text`.
+    let keyType: String
+    let columns: [SyncColumn]
+
+    var written: [SyncColumn] { columns.filter { $0.write != nil } }
+
+    /// `SELECT key, fields FROM table t WHERE owner AND key IN keys FOR UPDATE`: the records'
+    /// wire fields as one JSON object each.
+    func find(keys: [String], owner: User.ID) -> PostgresQuery {
+        let fields = columns.map { "'\($0.wire)', \($0.read)" }.joined(separator: ", ")
+        return """
+            SELECT t.\(unescaped: keyColumn)::text, jsonb_build_object(\(unescaped: fields))::text
+            FROM \(unescaped: name) t
+            WHERE t.owner_id = \(owner) AND t.\(unescaped: keyColumn) = ANY(\(keys)::\(unescaped: keyType)[])
+            FOR UPDATE OF t
+            """
+    }
+
+    /// Inserts records given as a JSON array (each its fields and "key"), in the array's order.
+    func insert(_ json: String, owner: User.ID) -> PostgresQuery {
+        let columns = written.compactMap(\.column).joined(separator: ", ")
+        let values = written.compactMap(\.write).joined(separator: ", ")
+        return """
+            INSERT INTO \(unescaped: name) (owner_id, \(unescaped: keyColumn), \(unescaped: columns))
+            SELECT \(owner), (r->>'key')::\(unescaped: keyType), \(unescaped: values)
+            FROM jsonb_array_elements(\(json)::jsonb) WITH ORDINALITY AS e(r, ord) ORDER BY e.ord
+            """
+    }
+
+    /// Sets every written column of the records given as a JSON array; `also` adds assignments.
+    func update(_ json: String, owner: User.ID, also: String = "") -> PostgresQuery {
+        var assignments = written.map { "\($0.column ?? "") = \($0.write ?? "")" }
+        if !also.isEmpty { assignments.append(also) }
+        return """
+            UPDATE \(unescaped: name) t SET \(unescaped: assignments.joined(separator: ", "))
+            FROM jsonb_array_elements(\(json)::jsonb) AS e(r)
+            WHERE t.owner_id = \(owner) AND t.\(unescaped: keyColumn) = (r->>'key')::\(unescaped: keyType)
+            """
+    }
+
+    func delete(keys: [String], owner: User.ID) -> PostgresQuery {
+        """
+        DELETE FROM \(unescaped: name)
+        WHERE owner_id = \(owner) AND \(unescaped: keyColumn) = ANY(\(keys)::\(unescaped: keyType)[])
+        """
+    }
+}
+
+extension PostgresConnection {
+    /// Every statement of a write path goes through here, so a test can count what a page costs
+    /// (`SQLCount`): round trips are what a push costs.
+    @discardableResult
+    func run(_ query: PostgresQuery, logger: Logger) async throws -> PostgresRowSequence {
+        SQLCount.current?.add()
+        return try await self.query(query, logger: logger)
+    }
+}
+
+/// Counts the statements run in a task (tests measure what a page costs by it, not by time).
+final class SQLCount: @unchecked Sendable {
+    @TaskLocal static var current: SQLCount?
+    private let lock = NSLock()
+    private var count = 0
+
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+extension SyncRecordStore {
+    /// Reads `keys`' records through the table's vocabulary, typed by the wire's field set.
+    func read(_ query: PostgresQuery) async throws -> [String: Fields] {
+        let rows = try await connection.run(query, logger: logger)
+        var found: [String: Fields] = [:]
+        let decoder = JSONDecoder()
+        for try await (key, json) in rows.decode((String, String).self) {
+            let fields = try decoder.decode(SyncFields.self, from: Data(json.utf8))
+            // The tables' CHECKs and the columns' types leave nothing the wire cannot read.
+            guard let typed = try? Fields(fields, over: nil) else { throw APIError.unexpected }
+            found[key] = typed
+        }
+        return found
+    }
+
+    /// Records as one JSON array of objects (their fields and "key"): a statement's one parameter,
+    /// read back by `jsonb_array_elements` (PostgresNIO binds no array of optionals, and a JSON
+    /// null is SQL's NULL).
+    static func json(_ records: [(key: String, fields: Fields)]) throws -> String {
+        let rows = records.map { record in
+            var object = record.fields.fields
+            object["key"] = .string(record.key)
+            return object
+        }
+        return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+    }
+}

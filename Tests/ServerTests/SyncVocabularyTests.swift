@@ -1,0 +1,38 @@
+import ClubhouseSyncWire
+import Foundation
+import Testing
+
+@testable import ClubhouseServer
+
+/// One vocabulary, server side: each entity's wire names and columns have one home (its store's
+/// `table`), which its SQL is built from. A synced field added or renamed on one side only fails
+/// here: the wire's field set against the mapping, the mapping against PostgreSQL's columns once
+/// every migration ran.
+@Suite("Sync vocabulary")
+struct SyncVocabularyTests {
+    @Test func everySyncedFieldHasOneColumnThatExists() async throws {
+        try await TestServer.run { _, database in
+            let tables: [(SyncTable, [String])] = [
+                (PlayerStore.table, SyncPlayerFields.names), (BookStore.table, SyncBookFields.names),
+                (GatherStore.table, SyncGatherFields.names), (QuestionStore.table, SyncQuestionFields.names),
+            ]
+            for (table, names) in tables {
+                #expect(table.columns.map(\.wire) == names, "\(table.name)")
+                let columns = Set(
+                    try await database.values(
+                        "SELECT column_name::text FROM information_schema.columns WHERE table_name = '\(table.name)'"))
+                #expect(columns.contains(table.keyColumn), "\(table.name).\(table.keyColumn)")
+                for column in table.columns.compactMap(\.column) {
+                    #expect(columns.contains(column), "\(table.name).\(column) is not a column")
+                }
+            }
+            #expect(GatherStore.seatColumns.map(\.wire) == SyncSeat.names)
+            let seats = Set(
+                try await database.values(
+                    "SELECT column_name::text FROM information_schema.columns WHERE table_name = 'gather_players'"))
+            for (_, column) in GatherStore.seatColumns {
+                #expect(seats.contains(column), "gather_players.\(column) is not a column")
+            }
+        }
+    }
+}

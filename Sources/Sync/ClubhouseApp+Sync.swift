@@ -120,8 +120,10 @@ extension ClubhouseApp {
         // The same loss told by several changes (two devices replacing one field) is told once.
         var told = Set<[String?]>()
         report.notices = try syncTakeNotices().compactMap {
-            guard told.insert([$0.code, $0.message, $0.entity, $0.key]).inserted else { return nil }
-            return SyncNotice(code: $0.code, message: $0.message, entity: $0.entity, key: $0.key)
+            let notice = SyncNotice(
+                code: $0.code.rawValue, message: $0.message, entity: $0.entity.rawValue, key: $0.key)
+            guard told.insert([notice.code, notice.message, notice.entity, notice.key]).inserted else { return nil }
+            return notice
         }
         report.waiting = try syncWaiting()
         return report
@@ -136,22 +138,24 @@ extension ClubhouseApp {
         _ server: SyncServer, device: UUID, clock: inout ClockOffset, report: inout SyncReport
     ) async throws {
         while true {
-            let entries = try syncNextChanges(limit: SyncLimits.changesPerPush)
-            guard !entries.isEmpty else { return }
+            let queued: [SyncChange]
+            do {
+                queued = try syncNextChanges(limit: SyncLimits.changesPerPush)
+            } catch let unreadable as SyncUnreadableChange {
+                throw SyncError.unreadableQueue(unreadable.what)
+            }
+            guard !queued.isEmpty else { return }
             let offset = clock.current
-            let changes = try entries.map { try WireChange.change($0, offset: offset) }
+            let changes = queued.map { WireChange.sent($0, offset: offset) }
             let answer = try await server.push(SyncPushRequest(device: device, changes: changes))
             clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
-            let results = answer.value.results.map { result in
-                SyncPushResult(
-                    changeID: SyncKey.text(result.id), applied: result.status == .applied,
-                    code: result.code?.rawValue, message: result.message)
-            }
+            let results = answer.value.results
             try syncAcknowledge(results)
-            report.pushed += results.filter(\.applied).count
-            report.refused += results.filter { !$0.applied }.count
+            let applied = results.filter { $0.status == .applied }.count
+            report.pushed += applied
+            report.refused += results.count - applied
             // An answer that left every change unanswered would loop forever.
-            guard results.count == entries.count, entries.count == SyncLimits.changesPerPush else { return }
+            guard results.count == queued.count, queued.count == SyncLimits.changesPerPush else { return }
         }
     }
 
@@ -166,7 +170,7 @@ extension ClubhouseApp {
             // This device's own changes are applied too: in log order they restore what the
             // server holds when another device's change came in between (a pending field of this
             // device is still never overwritten).
-            let entries = page.changes.compactMap { WireChange.pulled($0, offset: clock.current) }
+            let entries = page.changes.map { WireChange.pulled($0, offset: clock.current) }
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
             try syncApply(entries, next: page.next)
             // Counted: changes from elsewhere (this device's own coming back are not news).

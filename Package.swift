@@ -44,6 +44,9 @@ let package = Package(
             name: "ClubhousePersistence",
             dependencies: [
                 "ClubhouseDomain", "ClubhouseSchema", .product(name: "GRDB", package: "GRDB.swift"),
+                // The sync vocabulary (entities, kinds, typed fields, notices), Foundation only: the
+                // outbox and pulled pages are read and applied in the wire's own types.
+                "ClubhouseSyncWire",
                 // SQLite's C API, for the list that reads rows straight from a statement (PlayerRow).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

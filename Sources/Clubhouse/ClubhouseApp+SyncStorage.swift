@@ -1,4 +1,6 @@
 internal import ClubhousePersistence
+// The sync vocabulary the library speaks to ClubhouseSync (package access only).
+package import ClubhouseSyncWire
 import Foundation
 
 /// The sync tables of the signed-in user, for the `ClubhouseSync` library (package access: an
@@ -39,22 +41,26 @@ extension ClubhouseApp {
         return try locked { try database.sync { try $0.waiting(user: user) } }
     }
 
-    package func syncNextChanges(limit: Int) throws -> [SyncOutboxEntry] {
+    /// The oldest `limit` queued changes, instants in this device's clock. Throws
+    /// `SyncUnreadableChange` (as it is) for a change this version cannot read.
+    package func syncNextChanges(limit: Int) throws -> [SyncChange] {
         let user = try syncUser()
-        return try locked { try database.sync { try $0.nextChanges(user: user, limit: limit) } }
+        return try locked {
+            try database.sync { store in Result { try store.nextChanges(user: user, limit: limit) } }
+        }.get()
     }
 
-    package func syncAcknowledge(_ results: [SyncPushResult]) throws {
+    package func syncAcknowledge(_ results: [SyncResult]) throws {
         let user = try syncUser()
         try locked { try database.sync { try $0.acknowledge(user: user, results) } }
     }
 
-    package func syncApply(_ entries: [SyncPulledEntry], next: Int64) throws {
+    package func syncApply(_ entries: [SyncLogEntry.Body], next: Int64) throws {
         let user = try syncUser()
         try locked { try database.applyPulled(entries, user: user, next: next) }
     }
 
-    package func syncTakeNotices() throws -> [SyncNoticeRecord] {
+    package func syncTakeNotices() throws -> [SyncNotice] {
         let user = try syncUser()
         return try locked { try database.sync { try $0.takeUntoldNotices(user: user) } }
     }

@@ -79,10 +79,11 @@ extension ClubhouseApp {
         return try unsetSyncRemote()
     }
 
-    /// Pushes the signed-in user's queued changes (oldest first, 500 a request; each answered
-    /// page leaves the queue in one transaction), then pulls every change made elsewhere since
-    /// the last sync (each page applied in one transaction that also moves the cursor), then
-    /// shares this device's navigation state of every scene (for ``continueFromOtherDevice(scene:)``).
+    /// Pushes the signed-in user's queued changes (oldest first, at most 500 and 256 KiB a request,
+    /// a request the server did not finish in time sent again in halves; each answered page leaves
+    /// the queue in one transaction), then pulls every change made elsewhere since the last sync
+    /// (each page applied in one transaction that also moves the cursor), then shares this
+    /// device's navigation state of every scene (for ``continueFromOtherDevice(scene:)``).
     /// Notices not told before are returned, and marked told. Throws ``SyncError`` when the
     /// server cannot be reached or refuses; whatever was done until then stays done and nothing
     /// queued is lost.
@@ -120,8 +121,10 @@ extension ClubhouseApp {
         // The same loss told by several changes (two devices replacing one field) is told once.
         var told = Set<[String?]>()
         report.notices = try syncTakeNotices().compactMap {
-            guard told.insert([$0.code, $0.message, $0.entity, $0.key]).inserted else { return nil }
-            return SyncNotice(code: $0.code, message: $0.message, entity: $0.entity, key: $0.key)
+            let notice = SyncNotice(
+                code: $0.code.rawValue, message: $0.message, entity: $0.entity.rawValue, key: $0.key)
+            guard told.insert([notice.code, notice.message, notice.entity, notice.key]).inserted else { return nil }
+            return notice
         }
         report.waiting = try syncWaiting()
         return report
@@ -132,26 +135,51 @@ extension ClubhouseApp {
         if let best = clock.best { try syncSetClockOffset(best) }
     }
 
+    /// Sends the outbox, oldest first, in pages bounded in count and in bytes (`PushPaging`). A
+    /// page the server did not finish in time (503, or no answer) is sent again in halves, and
+    /// the rest of this push keeps to the smaller size: a page of heavy records can no longer be
+    /// refused for time at every sync, for ever. One change alone refused for time fails the sync.
     private func push(
         _ server: SyncServer, device: UUID, clock: inout ClockOffset, report: inout SyncReport
     ) async throws {
+        var countLimit = SyncLimits.changesPerPush
+        let encoder = JSONEncoder()
         while true {
-            let entries = try syncNextChanges(limit: SyncLimits.changesPerPush)
-            guard !entries.isEmpty else { return }
-            let offset = clock.current
-            let changes = try entries.map { try WireChange.change($0, offset: offset) }
-            let answer = try await server.push(SyncPushRequest(device: device, changes: changes))
-            clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
-            let results = answer.value.results.map { result in
-                SyncPushResult(
-                    changeID: SyncKey.text(result.id), applied: result.status == .applied,
-                    code: result.code?.rawValue, message: result.message)
+            let queued: [SyncChange]
+            do {
+                queued = try syncNextChanges(limit: SyncLimits.changesPerPush)
+            } catch let unreadable as SyncUnreadableChange {
+                throw SyncError.unreadableQueue(unreadable.what)
             }
-            try syncAcknowledge(results)
-            report.pushed += results.filter(\.applied).count
-            report.refused += results.filter { !$0.applied }.count
-            // An answer that left every change unanswered would loop forever.
-            guard results.count == entries.count, entries.count == SyncLimits.changesPerPush else { return }
+            guard !queued.isEmpty else { return }
+            let offset = clock.current
+            let changes = queued.map { WireChange.sent($0, offset: offset) }
+            // Each change's weight as the request carries it (its JSON and a comma).
+            let weights = try changes.map { try encoder.encode($0).count + 1 }
+            var start = 0
+            while start < changes.count {
+                let page = PushPaging.page(
+                    weights: weights, from: start, maxCount: countLimit, maxBytes: PushPaging.maximumBytes)
+                let answer: SyncServer.Timed<SyncPushResponse>
+                do {
+                    answer = try await server.push(SyncPushRequest(device: device, changes: Array(changes[page])))
+                } catch let slow as SyncServer.TooSlow {
+                    guard page.count > 1 else { throw slow.error }
+                    // Sent again at once: each change's id makes a page the server did finish harmless.
+                    countLimit = page.count / 2
+                    continue
+                }
+                clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
+                let results = answer.value.results
+                try syncAcknowledge(results)
+                let applied = results.filter { $0.status == .applied }.count
+                report.pushed += applied
+                report.refused += results.count - applied
+                // An answer that left changes unanswered would loop forever.
+                guard results.count == page.count else { return }
+                start = page.upperBound
+            }
+            guard queued.count == SyncLimits.changesPerPush else { return }
         }
     }
 
@@ -166,7 +194,7 @@ extension ClubhouseApp {
             // This device's own changes are applied too: in log order they restore what the
             // server holds when another device's change came in between (a pending field of this
             // device is still never overwritten).
-            let entries = page.changes.compactMap { WireChange.pulled($0, offset: clock.current) }
+            let entries = page.changes.map { WireChange.pulled($0, offset: clock.current) }
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
             try syncApply(entries, next: page.next)
             // Counted: changes from elsewhere (this device's own coming back are not news).

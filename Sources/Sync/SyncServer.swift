@@ -80,9 +80,11 @@ final class SyncServer: Sendable {
         var received: Int64
     }
 
+    /// Throws `TooSlow` when the server did not finish the page in time (the same changes can be
+    /// sent again in smaller pages).
     func push(_ request: SyncPushRequest) async throws -> Timed<SyncPushResponse> {
         let sent = Self.now()
-        let (_, body) = try await send(.POST, "/v1/sync/push", body: request, accept: [200])
+        let (_, body) = try await exchange(.POST, "/v1/sync/push", body: request, accept: [200])
         return Timed(value: try decode(SyncPushResponse.self, body), sent: sent, received: Self.now())
     }
 
@@ -116,7 +118,24 @@ final class SyncServer: Sendable {
         var error: Body
     }
 
+    /// A request the server did not finish in time: answered 503 or 504 (its database deadline
+    /// passed), or not answered before this client's timeout. `error` says so as any other
+    /// unreachable server.
+    struct TooSlow: Error {
+        var error: SyncError
+    }
+
     private func send<Body: Encodable>(
+        _ method: HTTPMethod, _ path: String, body: Body?, authorized: Bool = true, accept: Set<Int>
+    ) async throws -> (Int, ByteBuffer) {
+        do {
+            return try await exchange(method, path, body: body, authorized: authorized, accept: accept)
+        } catch let slow as TooSlow {
+            throw slow.error
+        }
+    }
+
+    private func exchange<Body: Encodable>(
         _ method: HTTPMethod, _ path: String, body: Body?, authorized: Bool = true, accept: Set<Int>
     ) async throws -> (Int, ByteBuffer) {
         var request = HTTPClientRequest(url: url + path)
@@ -135,7 +154,9 @@ final class SyncServer: Sendable {
             status = Int(response.status.code)
             answer = try await response.body.collect(upTo: Self.answerLimit)
         } catch {
-            throw SyncError.unreachable(url: url, reason: Self.reason(error), waiting: 0)
+            let reason = Self.reason(error)
+            let unreachable = SyncError.unreachable(url: url, reason: reason, waiting: 0)
+            throw reason == Self.noAnswerInTime ? TooSlow(error: unreachable) : unreachable
         }
         guard !accept.contains(status) else { return (status, answer) }
         let refusal = try? JSONDecoder().decode(ErrorAnswer.self, from: Data(answer.readableBytesView))
@@ -144,8 +165,9 @@ final class SyncServer: Sendable {
         case (401, _): throw SyncError.signedOut(url: url)
         case (429, _): throw SyncError.tooManyAttempts
         case (502...504, _):
-            throw SyncError.unreachable(
+            let unreachable = SyncError.unreachable(
                 url: url, reason: refusal?.error.message ?? "the server answered \(status)", waiting: 0)
+            throw status == 502 ? unreachable : TooSlow(error: unreachable)
         default:
             throw SyncError.refused(
                 status: status, code: refusal?.error.code ?? "http_\(status)",
@@ -161,6 +183,8 @@ final class SyncServer: Sendable {
         }
     }
 
+    static let noAnswerInTime = "the server did not answer in time"
+
     /// Why a request did not get an answer, in a few words.
     static func reason(_ error: any Error) -> String {
         let text = String(describing: error)
@@ -168,9 +192,7 @@ final class SyncServer: Sendable {
         if text.contains("refused") || text.contains("ECONNREFUSED") || text.contains("errno: 111") {
             return "connection refused"
         }
-        if text.contains("deadlineExceeded") || text.contains("readTimeout") {
-            return "the server did not answer in time"
-        }
+        if text.contains("deadlineExceeded") || text.contains("readTimeout") { return noAnswerInTime }
         if text.contains("UnknownHost") || text.contains("NXDOMAIN") || text.contains("resolve")
             || text.contains("getaddrinfo")
             || text.contains("lookup")

@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import ClubhousePersistence
+import ClubhouseSyncWire
 import Foundation
 import GRDB
 import Testing
@@ -30,7 +31,11 @@ import Testing
     /// (entity, op, fields as an object) of the queued changes, oldest first; marks them sent.
     private func queued(_ user: User? = nil) throws -> [(String, String, [String: Any])] {
         try database.sync { try $0.nextChanges(user: (user ?? ana).id, limit: 1000) }.map {
-            ($0.entity, $0.op, (try JSONSerialization.jsonObject(with: Data($0.fields.utf8)) as? [String: Any]) ?? [:])
+            let json = try JSONEncoder().encode($0.fields)
+            return (
+                $0.entity.rawValue, $0.op.rawValue,
+                (try JSONSerialization.jsonObject(with: json) as? [String: Any]) ?? [:]
+            )
         }
     }
 
@@ -139,7 +144,7 @@ import Testing
         let key = try #require(try database.sync { try $0.key(entity: "player", id: zoe.id, owner: ana.id) })
         try database.sync { store in
             for entry in try store.nextChanges(user: ana.id, limit: 10) {
-                try store.acknowledge(user: ana.id, [SyncPushResult(changeID: entry.changeID, applied: true)])
+                try store.acknowledge(user: ana.id, [.applied(entry.id)])
             }
         }
         zoe.age = 30
@@ -147,14 +152,13 @@ import Testing
         let newKey = "7d1a3f0e-5b2c-4d6e-8f90-a1b2c3d4e5f6"
         try database.applyPulled(
             [
-                .change(entity: "player", key: key, op: "put", fields: #"{"age": 40, "name": "Zoe"}"#),
-                .change(
-                    entity: "player", key: newKey, op: "put",
-                    fields:
-                        #"{"name": "Kai", "age": null, "skill": "amateur", "position": null, "favouriteTeam": null}"#),
-                .notice(SyncNoticeRecord(code: "edit_lost", message: "your edit was lost", entity: "player", key: key)),
-                .change(
-                    entity: "player", key: "ffffffff-5b2c-4d6e-8f90-a1b2c3d4e5f6", op: "put", fields: #"{"age": 12}"#),
+                .pulled(.player, key, .update, #"{"age": 40, "name": "Zoe"}"#),
+                .pulled(
+                    .player, newKey, .create,
+                    #"{"name": "Kai", "age": null, "skill": "amateur", "position": null, "favouriteTeam": null}"#),
+                .notice(SyncNotice(code: .editLost, message: "your edit was lost", entity: .player, key: key)),
+                // An update of a player this device does not have is not a create.
+                .pulled(.player, "ffffffff-5b2c-4d6e-8f90-a1b2c3d4e5f6", .update, #"{"name": "Ghost", "age": 12}"#),
             ], user: ana.id, next: 7)
         let players = try database.read { try $0.players.all(owner: ana.id) }
         #expect(players.map(\.name) == ["Zoe", "Kai"])
@@ -164,17 +168,17 @@ import Testing
         let changes = try queued()
         #expect(changes.count == 1 && changes[0].2.keys.sorted() == ["age"])
         let notices = try database.sync { try $0.takeUntoldNotices(user: ana.id) }
-        #expect(notices.map(\.code) == ["edit_lost"])
+        #expect(notices.map(\.code) == [.editLost])
         #expect(try database.sync { try $0.takeUntoldNotices(user: ana.id) }.isEmpty)  // told once
 
         // A delete from elsewhere, and a value the schema refuses: noted, the page goes on.
         try database.applyPulled(
             [
-                .change(entity: "player", key: newKey, op: "put", fields: #"{"age": 300}"#),
-                .change(entity: "player", key: key, op: "delete", fields: "{}"),
+                .pulled(.player, newKey, .update, #"{"age": 300}"#),
+                .pulled(.player, key, .delete),
             ], user: ana.id, next: 9)
         #expect(try database.read { try $0.players.all(owner: ana.id) }.map(\.name) == ["Kai"])
-        #expect(try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code) == ["not_applied"])
+        #expect(try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code) == [.notApplied])
         #expect(try database.sync { try $0.remote(user: ana.id)?.cursor } == 9)
     }
 
@@ -188,17 +192,15 @@ import Testing
             try store.acknowledge(
                 user: ana.id,
                 entries.map {
-                    $0.entity == "gather"
-                        ? SyncPushResult(
-                            changeID: $0.changeID, applied: false, code: "gather_in_progress",
-                            message: "another gather is in progress")
-                        : SyncPushResult(changeID: $0.changeID, applied: true)
+                    $0.entity == .gather
+                        ? .refused($0.id, .gatherInProgress, "another gather is in progress")
+                        : .applied($0.id)
                 })
         }
         #expect(try database.read { try $0.gathers.find(gather.id, owner: ana.id) } == nil)
         #expect(try database.sync { try $0.waiting(user: ana.id) } == 0)  // no delete queued
         let notices = try database.sync { try $0.takeUntoldNotices(user: ana.id) }
-        #expect(notices.map(\.code) == ["gather_in_progress"])
+        #expect(notices.map(\.code) == [.gatherInProgress])
     }
 
     @Test func unsettingTheRemoteStopsQueuing() throws {

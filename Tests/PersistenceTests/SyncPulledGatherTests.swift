@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import ClubhousePersistence
+import ClubhouseSyncWire
 import Foundation
 import GRDB
 import Testing
@@ -40,7 +41,7 @@ import Testing
     func pushAll() throws {
         try database.sync { store in
             let entries = try store.nextChanges(user: ana.id, limit: 100)
-            try store.acknowledge(user: ana.id, entries.map { SyncPushResult(changeID: $0.changeID, applied: true) })
+            try store.acknowledge(user: ana.id, appliedResults(entries))
         }
     }
 
@@ -57,23 +58,22 @@ import Testing
 
     /// A gather's create as the log carries it: every field, in progress.
     func create(_ key: String, startedAt: Int64 = t0) -> SyncPulledEntry {
-        .change(
-            entity: "gather", key: key, op: "put",
-            fields: """
-                {"startedAt":\(startedAt),"endedAt":null,"winner":null,"scoreA":0,"scoreB":0,"timerDurationMs":600000,
-                 "timerState":"stopped","timerRemainingMs":600000,"timerStartedMs":null,"timerPlayedMs":0,
-                 "teams":\(teams)}
-                """)
+        .pulled(
+            .gather, key, .create,
+            """
+            {"startedAt":\(startedAt),"endedAt":null,"winner":null,"scoreA":0,"scoreB":0,"timerDurationMs":600000,
+             "timerState":"stopped","timerRemainingMs":600000,"timerStartedMs":null,"timerPlayedMs":0,
+             "teams":\(teams)}
+            """)
     }
 
     func end(_ key: String) -> SyncPulledEntry {
-        .change(entity: "gather", key: key, op: "put", fields: #"{"endedAt":\#(t0 + 60_000),"winner":"None"}"#)
+        .pulled(.gather, key, .update, #"{"endedAt":\#(t0 + 60_000),"winner":"None"}"#)
     }
 
     var kaiCreate: SyncPulledEntry {
-        .change(
-            entity: "player", key: Self.kai, op: "put",
-            fields: #"{"name":"Kai","age":null,"skill":null,"position":null,"favouriteTeam":null}"#)
+        .pulled(
+            .player, Self.kai, .create, #"{"name":"Kai","age":null,"skill":null,"position":null,"favouriteTeam":null}"#)
     }
 
     func inProgress() throws -> Gather? {
@@ -81,7 +81,7 @@ import Testing
     }
 
     func notices() throws -> [String] {
-        try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code)
+        try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code.rawValue)
     }
 
     func waiting() throws -> Int {

@@ -45,63 +45,11 @@ extension SyncRemoteRecord: CustomStringConvertible, CustomDebugStringConvertibl
     }
 }
 
-/// One local change waiting in `sync_outbox`: fields as a JSON object text (wire names, instants
-/// in this device's milliseconds).
-package struct SyncOutboxEntry: Sendable, Equatable {
-    package var changeID: String
-    package var entity: String
-    package var key: String
-    package var op: String
-    package var fields: String
-    package var base: Int64
-    package var madeAt: Int64
+/// A queued change this version cannot read (the file was changed outside Clubhouse): it stays
+/// queued, and so does everything after it.
+package struct SyncUnreadableChange: Error, Equatable {
+    /// Which change, in a few words (never its fields).
+    package var what: String
 
-    package init(
-        changeID: String, entity: String, key: String, op: String, fields: String, base: Int64, madeAt: Int64
-    ) {
-        self.changeID = changeID
-        self.entity = entity
-        self.key = key
-        self.op = op
-        self.fields = fields
-        self.base = base
-        self.madeAt = madeAt
-    }
-}
-
-/// What the server answered for one pushed change.
-package struct SyncPushResult: Sendable, Equatable {
-    package var changeID: String
-    package var applied: Bool
-    package var code: String?
-    package var message: String?
-
-    package init(changeID: String, applied: Bool, code: String? = nil, message: String? = nil) {
-        self.changeID = changeID
-        self.applied = applied
-        self.code = code
-        self.message = message
-    }
-}
-
-/// Something the server told this device: kept until `sync` tells the user, once.
-package struct SyncNoticeRecord: Sendable, Equatable {
-    package var code: String
-    package var message: String
-    package var entity: String?
-    package var key: String?
-
-    package init(code: String, message: String, entity: String? = nil, key: String? = nil) {
-        self.code = code
-        self.message = message
-        self.entity = entity
-        self.key = key
-    }
-}
-
-/// One entry of a pulled page: another device's change (fields as a JSON object text, instants
-/// already in this device's milliseconds) or a notice for this device.
-package enum SyncPulledEntry: Sendable, Equatable {
-    case change(entity: String, key: String, op: String, fields: String)
-    case notice(SyncNoticeRecord)
+    package init(what: String) { self.what = what }
 }

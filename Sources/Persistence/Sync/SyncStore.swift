@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Foundation
 import GRDB
 
@@ -103,8 +104,10 @@ package struct SyncStore {
     }
 
     /// The oldest `limit` changes, marked as read by a push: a later change to the same gather or
-    /// question is no longer folded into them (the server may already hold them).
-    package func nextChanges(user: User.ID, limit: Int) throws -> [SyncOutboxEntry] {
+    /// question is no longer folded into them (the server may already hold them). Instants (and
+    /// `madeAt`) are in this device's milliseconds. Throws `SyncUnreadableChange` for a change this
+    /// version cannot read (nothing is marked then).
+    package func nextChanges(user: User.ID, limit: Int) throws -> [SyncChange] {
         let rows = try Row.fetchAll(
             db,
             sql: """
@@ -112,51 +115,56 @@ package struct SyncStore {
                 WHERE user_id = ? ORDER BY id LIMIT ?
                 """, arguments: [user, limit])
         guard let last = rows.last.flatMap({ RowDecoding.lenient($0, "id") as Int64? }) else { return [] }
+        let decoder = JSONDecoder()
+        let entries = try rows.map { row in
+            let changeID = RowDecoding.text(row["change_id"]) ?? ""
+            let entityName = RowDecoding.text(row["entity"]) ?? ""
+            guard let id = UUID(uuidString: changeID), let entity = SyncEntity(rawValue: entityName),
+                let op = RowDecoding.text(row["op"]).flatMap(SyncOp.init(rawValue:)),
+                let key = RowDecoding.text(row["key"]),
+                let fields = try? decoder.decode(
+                    SyncFields.self, from: Data((RowDecoding.text(row["fields"]) ?? "{}").utf8))
+            else { throw SyncUnreadableChange(what: "change \(changeID.prefix(40)) of \(entityName.prefix(20))") }
+            return SyncChange(
+                id: id, entity: entity, key: key, op: op, fields: fields,
+                base: RowDecoding.lenient(row, "base") ?? 0, madeAt: RowDecoding.lenient(row, "made_at") ?? 0)
+        }
         try db.execute(
             sql: "UPDATE sync_outbox SET sent = 1 WHERE user_id = ? AND id <= ? AND sent = 0", arguments: [user, last])
-        return try rows.map { row in
-            let what = "a change waiting to be sent"
-            return SyncOutboxEntry(
-                changeID: try RowDecoding.required(row, "change_id", what: what),
-                entity: try RowDecoding.required(row, "entity", what: what),
-                key: try RowDecoding.required(row, "key", what: what),
-                op: try RowDecoding.required(row, "op", what: what),
-                fields: RowDecoding.text(row["fields"]) ?? "{}",
-                base: RowDecoding.lenient(row, "base") ?? 0,
-                madeAt: RowDecoding.lenient(row, "made_at") ?? 0)
-        }
+        return entries
     }
 
     /// Takes the answered changes out of the outbox; each refusal becomes a notice. A refused
     /// gather create removes that gather here (the one the server kept arrives by pull).
-    package func acknowledge(user: User.ID, _ results: [SyncPushResult]) throws {
+    package func acknowledge(user: User.ID, _ results: [SyncResult]) throws {
         // The applied ones (nearly all) in one statement; a refusal may remove more (a gather).
         // `+user_id` keeps SQLite on the change_id index: by the user's index it read the user's
         // whole outbox for every page (a push of 100 000 spent most of its time there).
-        let applied = results.filter(\.applied).map(\.changeID)
+        let applied = results.filter { $0.status == .applied }.map { SyncKey.text($0.id) }
         if !applied.isEmpty {
             try db.execute(
                 sql: """
                     DELETE FROM sync_outbox WHERE +user_id = ? AND change_id IN (SELECT value FROM json_each(?))
                     """, arguments: [user, String(decoding: try JSONEncoder().encode(applied), as: UTF8.self)])
         }
-        for result in results where !result.applied {
+        for result in results where result.status != .applied {
+            let changeID = SyncKey.text(result.id)
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT entity, key, fields FROM sync_outbox WHERE user_id = ? AND change_id = ?",
-                    arguments: [user, result.changeID])
+                    db, sql: "SELECT entity, key FROM sync_outbox WHERE user_id = ? AND change_id = ?",
+                    arguments: [user, changeID]),
+                let entity = RowDecoding.text(row["entity"]).flatMap(SyncEntity.init(rawValue:))
             else { continue }
             try db.execute(
-                sql: "DELETE FROM sync_outbox WHERE user_id = ? AND change_id = ?", arguments: [user, result.changeID])
-            let entity = RowDecoding.text(row["entity"]) ?? ""
+                sql: "DELETE FROM sync_outbox WHERE user_id = ? AND change_id = ?", arguments: [user, changeID])
             let key = RowDecoding.text(row["key"]) ?? ""
-            let code = result.code ?? "refused"
+            let code = SyncNoticeCode(rawValue: (result.code ?? SyncRefusal(rawValue: "refused")).rawValue)
             var message = result.message ?? "the server refused a change"
-            if entity == "gather", code == "gather_in_progress" {
+            if entity == .gather, result.code == .gatherInProgress {
                 try discardGather(user: user, key: key)
                 message = "your gather was discarded: another device started one first (\(message))"
             }
-            try addNotice(user: user, SyncNoticeRecord(code: code, message: message, entity: entity, key: key))
+            try addNotice(user: user, SyncNotice(code: code, message: message, entity: entity, key: key))
         }
     }
 
@@ -186,22 +194,25 @@ package struct SyncStore {
 
     // MARK: Notices
 
-    package func addNotice(user: User.ID, _ notice: SyncNoticeRecord) throws {
+    package func addNotice(user: User.ID, _ notice: SyncNotice) throws {
         try db.execute(
             sql: "INSERT INTO sync_notices (user_id, code, message, entity, key) VALUES (?, ?, ?, ?, ?)",
-            arguments: [user, notice.code, notice.message, notice.entity, notice.key])
+            arguments: [user, notice.code.rawValue, notice.message, notice.entity.rawValue, notice.key])
     }
 
-    /// The notices not told yet, oldest first, marked told in this same transaction.
-    package func takeUntoldNotices(user: User.ID) throws -> [SyncNoticeRecord] {
+    /// The notices not told yet, oldest first, marked told in this same transaction. (A row of an
+    /// entity this version does not know, written by none of its code, is marked told, unread.)
+    package func takeUntoldNotices(user: User.ID) throws -> [SyncNotice] {
         let rows = try Row.fetchAll(
             db, sql: "SELECT code, message, entity, key FROM sync_notices WHERE user_id = ? AND told = 0 ORDER BY id",
             arguments: [user])
         try db.execute(sql: "UPDATE sync_notices SET told = 1 WHERE user_id = ? AND told = 0", arguments: [user])
-        return rows.map { row in
-            SyncNoticeRecord(
-                code: RowDecoding.text(row["code"]) ?? "", message: RowDecoding.text(row["message"]) ?? "",
-                entity: RowDecoding.text(row["entity"]), key: RowDecoding.text(row["key"]))
+        return rows.compactMap { row in
+            guard let entity = RowDecoding.text(row["entity"]).flatMap(SyncEntity.init(rawValue:)) else { return nil }
+            return SyncNotice(
+                code: SyncNoticeCode(rawValue: RowDecoding.text(row["code"]) ?? ""),
+                message: RowDecoding.text(row["message"]) ?? "", entity: entity,
+                key: RowDecoding.text(row["key"]) ?? "")
         }
     }
 

@@ -1,0 +1,107 @@
+import Clubhouse
+import ClubhouseServer
+import ClubhouseServerTestSupport
+import ClubhouseSync
+import ClubhouseTestSupport
+import Foundation
+import Hummingbird
+import Logging
+import Testing
+
+/// Issue 27, case 3: a device holding 600 ended gathers of 22 players each runs `remote set` and
+/// `sync`. Its first push page used to be 500 gathers (1.5 MB), which outlasted the server's 5 s
+/// database deadline: answered 503, and the same page was sent again on every sync, for ever.
+/// Pages are now sized by their weight and halved when the server does not finish one in time.
+/// The server here keeps the default 5 s deadline (the shared test server waits 60 s).
+@Suite("A long history", .serialized)
+struct LongHistoryTests {
+    static let gathers = 600
+    static let seats = 22
+
+    @Test func sixHundredGathersOfTwentyTwoPlayersReachTheServer() async throws {
+        let server = try await DeadlineServer.start()
+        let laptop = try await Device.signedIn("laptop", username: "history")
+        try Self.fill(laptop.path)
+        try await laptop.app.setRemote(
+            url: server.url, username: "history", password: TestSyncServer.password, register: true,
+            deviceName: "laptop")
+        #expect(try laptop.waiting() == Self.gathers + Self.seats)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let report = try await laptop.sync()
+        let took = clock.now - start
+        print("LongHistoryTests: \(Self.gathers) gathers of \(Self.seats) players pushed in \(took)")
+        #expect(report.pushed == Self.gathers + Self.seats)
+        #expect(report.refused == 0)
+        #expect(try laptop.waiting() == 0)
+
+        // Every gather is on the server: a new device brings them all in, seats included.
+        let phone = try await Device.signedIn("phone", username: "history")
+        try await phone.app.setRemote(
+            url: server.url, username: "history", password: TestSyncServer.password, deviceName: "phone")
+        _ = try await phone.sync()
+        #expect(try sqlite(phone.path, "SELECT count(*) FROM gathers") == String(Self.gathers))
+        #expect(try sqlite(phone.path, "SELECT count(*) FROM gather_players") == String(Self.gathers * Self.seats))
+        #expect(try phone.dump().differences(from: try laptop.dump()) == [])
+    }
+
+    /// 22 players and 600 ended gathers of all of them, written straight into the file before
+    /// the remote is set (nothing is queued yet; `remote set` queues them all).
+    static func fill(_ path: String) throws {
+        try sqlite(
+            path,
+            """
+            BEGIN;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(seats))
+            INSERT INTO players (owner_id, name) SELECT (SELECT id FROM users), 'Player ' || i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(gathers))
+            INSERT INTO gathers (owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms,
+                timer_state, timer_remaining_ms)
+            SELECT (SELECT id FROM users),
+                strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (2 * i) || ' hours'),
+                strftime('%Y-%m-%dT%H:%M:%fZ', '2026-01-01', '+' || (2 * i + 1) || ' hours'),
+                'Team A', 3, 1, 600000, 'stopped', 0 FROM n;
+            INSERT INTO gather_players (gather_id, team, seat, player_id, name)
+            SELECT g.id, CASE WHEN p.n <= \(seats / 2) THEN 'a' ELSE 'b' END, (p.n - 1) % \(seats / 2), p.id, p.name
+            FROM gathers g, (SELECT id, name, row_number() OVER (ORDER BY id) AS n FROM players) p;
+            COMMIT;
+            """)
+    }
+}
+
+/// The server in this process with its default 5 s database deadline, on a fresh database of the
+/// shared throwaway cluster.
+final class DeadlineServer: @unchecked Sendable {
+    let database: TestDatabase
+    let port: Int
+    private let service: Task<Void, any Error>
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    private init(database: TestDatabase, port: Int, service: Task<Void, any Error>) {
+        self.database = database
+        self.port = port
+        self.service = service
+    }
+
+    deinit {
+        service.cancel()
+    }
+
+    static func start() async throws -> DeadlineServer {
+        let database = try await PostgresCluster.shared().createDatabase()
+        var configuration = ServerConfiguration(database: database.address, port: 0)
+        configuration.hashCost = .testing
+        #expect(configuration.databaseTimeout == .seconds(5))
+        var logger = Logger(label: "deadline-test-server")
+        logger.logLevel = .critical
+        try await ClubhouseServer.migrate(database.address, logger: logger)
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let app = ClubhouseServer.application(configuration, logger: logger) { port in listening.yield(port) }
+        let service = Task { try await app.runService(gracefulShutdownSignals: []) }
+        guard let port = await ports.first(where: { _ in true }) else {
+            throw ClusterError("the in-process server did not listen")
+        }
+        return DeadlineServer(database: database, port: port, service: service)
+    }
+}

@@ -84,12 +84,13 @@ extension ModelRun {
             guard let (key, id, held) = try await current(action) else { return }
             let reply = try await call(.post, "/v1/gathers/\(id)/end", nil, expect: .ok, action)
             let (a, b) = (held["scoreA"]?.intValue ?? 0, held["scoreB"]?.intValue ?? 0)
-            try expectApplied(
-                .gather, key, .put,
-                [
-                    "endedAt": .int(try Self.instant(reply, "endedAt", action)),
-                    "winner": .string(a > b ? "Team A" : b > a ? "Team B" : "None"),
-                ], action)
+            // The end keeps the players as they are now, and stops the countdown where it is (at
+            // the instant the server acts: its answer says where).
+            var fields = try Self.timer(reply, action)
+            fields["endedAt"] = .int(try Self.instant(reply, "endedAt", action))
+            fields["winner"] = .string(a > b ? "Team A" : b > a ? "Team B" : "None")
+            fields["teams"] = refreshed(held["teams"])
+            try expectApplied(.gather, key, .put, fields, action)
         case .cancelGather:
             guard let (key, id, _) = try await current(action) else { return }
             _ = try await call(.post, "/v1/gathers/\(id)/cancel", nil, expect: .noContent, action)
@@ -138,6 +139,36 @@ extension ModelRun {
                 "timerRemainingMs": .int(600_000), "timerStartedMs": .null, "timerPlayedMs": .int(0),
                 "teams": .object(["a": seats(chosen[..<half]), "b": seats(chosen[half...])]),
             ], action)
+    }
+
+    /// Each seat whose player the account has, as the player is now.
+    private func refreshed(_ teams: SyncValue?) -> SyncValue {
+        guard case .object(var sides)? = teams else { return teams ?? .null }
+        for (side, seats) in sides {
+            sides[side] = .array(
+                (seats.arrayValue ?? []).map { seat in
+                    guard var values = seat.objectValue, let player = values["player"]?.stringValue,
+                        let fields = model[.player, player]
+                    else { return seat }
+                    values.merge(fields) { $1 }
+                    return .object(values)
+                })
+        }
+        return .object(sides)
+    }
+
+    /// A gather answer's countdown in the wire's fields.
+    private static func timer(_ reply: Reply, _ action: ModelStep.RestAction) throws -> SyncFields {
+        guard let timer = reply["timer"] as? [String: Any], let state = timer["state"] as? String,
+            let duration = (timer["durationMs"] as? NSNumber)?.int64Value,
+            let remaining = (timer["remainingAtAnchorMs"] as? NSNumber)?.int64Value,
+            let played = (timer["playedMs"] as? NSNumber)?.int64Value
+        else { throw ModelFailure(kind: "rest", step: nil, message: "\(action): no timer in \(reply.text)") }
+        return [
+            "timerState": .string(state), "timerDurationMs": .int(duration), "timerRemainingMs": .int(remaining),
+            "timerStartedMs": (timer["startedAtMs"] as? NSNumber).map { .int($0.int64Value) } ?? .null,
+            "timerPlayedMs": .int(played),
+        ]
     }
 
     /// The gather in progress by the model: its key, its id on the server, its fields.

@@ -4,6 +4,21 @@ import ClubhouseSyncWire
 import ClubhouseTestSupport
 import Foundation
 
+/// What runs exercised, summed over seeds (printed by the test: what the seeds covered).
+final class ModelTally: @unchecked Sendable {
+    private(set) var counts: [String: Int] = [:]
+    private(set) var runs = 0
+
+    func add(_ counts: [String: Int]) {
+        runs += 1
+        self.counts.merge(counts) { $0 + $1 }
+    }
+
+    var description: String {
+        "\(runs) runs: " + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+}
+
 /// Where a run first went wrong: the step (nil: once quiet) and what differed.
 struct ModelFailure: Error, CustomStringConvertible {
     /// What kind of failure (the shrinker keeps a shorter list only if it fails the same way).
@@ -23,6 +38,8 @@ final class ModelRun: @unchecked Sendable {
     let devices: [Device]
     private(set) var model = SyncModel()
     private var restToken: String?
+    /// Kills that cut a sync under way, and those that came after it ended.
+    private var events: [String: Int] = [:]
 
     private init(server: TestSyncServer, devices: [Device]) {
         self.server = server
@@ -30,7 +47,9 @@ final class ModelRun: @unchecked Sendable {
     }
 
     /// Runs `steps` on a fresh server and devices; nil when the system matched the model throughout.
-    static func failure(of steps: [ModelStep], server kind: TestSyncServer.Kind) async -> ModelFailure? {
+    static func failure(
+        of steps: [ModelStep], server kind: TestSyncServer.Kind, tally: ModelTally? = nil
+    ) async -> ModelFailure? {
         let run: ModelRun
         do {
             let server = try await TestSyncServer.start(kind)
@@ -42,6 +61,7 @@ final class ModelRun: @unchecked Sendable {
         } catch {
             return ModelFailure(kind: "set-up", step: nil, message: "could not set up: \(error)")
         }
+        defer { tally?.add(run.model.tally.merging(run.events) { $0 + $1 }) }
         for (index, step) in steps.enumerated() {
             do {
                 try await run.perform(step)
@@ -71,6 +91,7 @@ final class ModelRun: @unchecked Sendable {
             try await sync(device) { device in
                 let process = try CLIProcess(["sync"], database: device.path)
                 try await Task.sleep(for: .milliseconds(ms))
+                self.events[process.poll() == nil ? "device kill mid-sync" : "device kill after the sync", default: 0] += 1
                 try await process.killHard()
                 _ = try await device.sync()
             }
@@ -79,7 +100,11 @@ final class ModelRun: @unchecked Sendable {
                 let syncing = Task { try await device.sync() }
                 try await Task.sleep(for: .milliseconds(ms))
                 try await self.server.kill()
-                _ = await syncing.result
+                if case .success = await syncing.result {
+                    self.events["server kill after the sync", default: 0] += 1
+                } else {
+                    self.events["server kill mid-sync", default: 0] += 1
+                }
                 try await self.server.restart()
                 try await Self.syncRetrying(device)
             }

@@ -100,8 +100,8 @@ struct ModelScript {
             let step: ModelStep
             switch roll {
             case 0..<12: step = .sync(device)
-            case 12..<15 where kills: step = .killDevice(device, afterMs: 20 + below(300))
-            case 15..<17 where kills: step = .killServer(device, afterMs: below(150))
+            case 12..<15 where kills: step = .killDevice(device, afterMs: 30 + below(250))
+            case 15..<17 where kills: step = .killServer(device, afterMs: below(25))
             case 17..<27: step = .rest(restAction(below))
             default: step = .local(device, localAction(below, maybe))
             }
@@ -112,19 +112,19 @@ struct ModelScript {
 
     private static func localAction(_ below: (Int) -> Int, _ maybe: (Int, Int) -> Int?) -> ModelStep.LocalAction {
         switch below(100) {
-        case 0..<16: .addPlayer(name: below(ModelPools.names.count), age: maybe(95, 50))
-        case 16..<34: .editPlayer(pick: below(1000), field: below(5), value: below(1000))
-        case 34..<40: .deletePlayer(pick: below(1000))
-        case 40..<52:
+        case 0..<15: .addPlayer(name: below(ModelPools.names.count), age: maybe(95, 50))
+        case 15..<29: .editPlayer(pick: below(1000), field: below(5), value: below(1000))
+        case 29..<34: .deletePlayer(pick: below(1000))
+        case 34..<44:
             .addBook(
                 book: below(6), spelling: below(3), author: maybe(ModelPools.authors.count, 60),
                 price: maybe(ModelPools.prices.count, 40), secondEdition: below(100) < 30)
-        case 52..<57: .removeBook(pick: below(1000))
-        case 57..<64: .ask(below(ModelPools.questions.count))
-        case 64..<68: .deleteQuestion(pick: below(1000))
-        case 68..<75: .startGather(picks: (0..<(2 + below(3))).map { _ in below(1000) })
-        case 75..<90: .play(below(ModelPools.plays.count))
-        case 90..<96: .endGather
+        case 44..<48: .removeBook(pick: below(1000))
+        case 48..<54: .ask(below(ModelPools.questions.count))
+        case 54..<57: .deleteQuestion(pick: below(1000))
+        case 57..<69: .startGather(picks: (0..<(2 + below(3))).map { _ in below(1000) })
+        case 69..<89: .play(below(ModelPools.plays.count))
+        case 89..<96: .endGather
         default: .deleteGather(pick: below(1000))
         }
     }

@@ -10,9 +10,9 @@ import Testing
 @Suite("Model", .serialized)
 struct ModelTests {
     /// Steps per seed: enough for every kind of step to meet the others a few times.
-    static let steps = 60
+    static let steps = 120
     static let fixedSeeds: [UInt64] = (1...20).map { 2_026_112_700 + $0 }
-    static let fixedKillSeeds: [UInt64] = [2_026_112_801, 2_026_112_802]
+    static let fixedKillSeeds: [UInt64] = [2_026_112_801, 2_026_112_802, 2_026_112_803]
 
     static func seeds(_ fixed: [UInt64]) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
@@ -23,23 +23,35 @@ struct ModelTests {
     }
 
     @Test func devicesAndServerMatchTheModelInProcess() async {
+        let tally = ModelTally()
+        let start = ContinuousClock.now
         for seed in Self.seeds(Self.fixedSeeds) {
-            await Self.check(seed: seed, kills: false)
+            await Self.check(seed: seed, kills: false, tally: tally)
         }
+        print("model, in process: \(tally.description) in \(ContinuousClock.now - start)")
     }
 
     /// The same on the built `clubhouse` and `clubhouse-server`, with kills: fewer seeds (each
     /// device signs in at the CLI's hashing cost, and a killed server takes a while to come back).
     @Test func devicesAndServerMatchTheModelThroughKills() async {
+        let tally = ModelTally()
+        let start = ContinuousClock.now
         for seed in Self.seeds(Self.fixedKillSeeds) {
-            await Self.check(seed: seed, kills: true)
+            await Self.check(seed: seed, kills: true, tally: tally)
         }
+        print("model, with kills: \(tally.description) in \(ContinuousClock.now - start)")
     }
 
-    static func check(seed: UInt64, kills: Bool) async {
+    static func check(seed: UInt64, kills: Bool, tally: ModelTally) async {
         let steps = ModelScript.steps(seed: seed, count: Self.steps, kills: kills)
         let server: TestSyncServer.Kind = kills ? .process : .inProcess
-        guard let failure = await ModelRun.failure(of: steps, server: server) else { return }
+        guard let failure = await ModelRun.failure(of: steps, server: server, tally: tally) else { return }
+        let context = "seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)"
+        if let known = KnownFailure(failure) {
+            // Shrinking costs a minute or two: not for a failure already filed.
+            withKnownIssue(Comment(rawValue: known.rawValue)) { Issue.record(Comment(rawValue: context)) }
+            return
+        }
         // Runs with kills depend on timing: shrunk with a small budget, and the whole list shown too.
         let (shrunk, last, replays) = await Shrink.shrink(steps, failing: failure, budget: kills ? 10 : 80) {
             await ModelRun.failure(of: $0, server: server)
@@ -47,9 +59,27 @@ struct ModelTests {
         let listed = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
         Issue.record(
             """
-            seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)
+            \(context)
             shrunk in \(replays) replays to \(shrunk.count) steps, failing \(last):
             \(listed)
             """)
+    }
+}
+
+/// The failures issue 27 names whose fixes are under way elsewhere, each recognised by what the
+/// run saw (nothing else is excused).
+enum KnownFailure: String {
+    /// Case 1: a pulled partial change (a score) of a gather this device had deleted is read as
+    /// a gather being started, and the device sets its own gather in progress aside as ended:
+    /// the device holds as ended a gather the model (and the server) hold in progress.
+    case pulledChangeOfAGatherDeletedHere =
+        "issue 27 case 1: a pulled partial change of a gather deleted here sets this device's gather aside as ended"
+
+    init?(_ failure: ModelFailure) {
+        let setAside = failure.message.split(separator: "\n").contains {
+            $0.hasPrefix("gather ") && $0.contains(".endedAt: ") && $0.hasSuffix(" here, null there")
+        }
+        guard failure.kind == "device differs", setAside else { return nil }
+        self = .pulledChangeOfAGatherDeletedHere
     }
 }

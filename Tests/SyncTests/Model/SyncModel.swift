@@ -47,8 +47,19 @@ struct SyncModel {
     }
 
     /// One change, as the server must decide it.
+    /// How many changes met each outcome ("gather put refused gather_in_progress"): what a run
+    /// exercised.
+    private(set) var tally: [String: Int] = [:]
+
     @discardableResult
     mutating func apply(_ entity: SyncEntity, _ key: String, _ op: SyncOp, _ fields: SyncFields) -> Outcome {
+        let outcome = decide(entity, key, op, fields)
+        let shown = if case .refused(let reason) = outcome { "refused \(reason)" } else { "applied" }
+        tally["\(entity.rawValue) \(op.rawValue) \(shown)", default: 0] += 1
+        return outcome
+    }
+
+    private mutating func decide(_ entity: SyncEntity, _ key: String, _ op: SyncOp, _ fields: SyncFields) -> Outcome {
         let record = Record(entity: entity, key: key)
         switch tombstones[record] {
         case .deleted: return op == .delete ? .applied : .refused("deleted")

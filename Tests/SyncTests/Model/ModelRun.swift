@@ -86,7 +86,7 @@ final class ModelRun: @unchecked Sendable {
         switch step {
         case .local(let device, let action): try devices[device].app.act(action)
         case .rest(let action): try await rest(action)
-        case .sync(let device): try await sync(device) { _ = try await $0.sync() }
+        case .sync(let device): try await sync(device) { try await $0.sync() }
         case .killDevice(let device, let ms):
             try await sync(device) { device in
                 let process = try CLIProcess(["sync"], database: device.path)
@@ -94,6 +94,7 @@ final class ModelRun: @unchecked Sendable {
                 self.events[process.poll() == nil ? "device kill mid-sync" : "device kill after the sync", default: 0] += 1
                 try await process.killHard()
                 _ = try await device.sync()
+                return nil
             }
         case .killServer(let device, let ms):
             try await sync(device) { device in
@@ -107,6 +108,7 @@ final class ModelRun: @unchecked Sendable {
                 }
                 try await self.server.restart()
                 try await Self.syncRetrying(device)
+                return nil
             }
         }
     }
@@ -127,15 +129,38 @@ final class ModelRun: @unchecked Sendable {
 
     /// The device's queued changes reach the model in their order (the server's arrival order:
     /// nobody else acts until this sync, killed or not, has been completed), then the device syncs.
+    /// A whole sync's report (none after a kill: the killed one may have told some) must count
+    /// what the model took and refused, and tell each refusal rules 2 and 4 say is told.
     @discardableResult
-    private func sync(_ index: Int, _ how: (Device) async throws -> Void) async throws -> Bool {
+    private func sync(_ index: Int, _ how: (Device) async throws -> SyncReport?) async throws -> Bool {
         let device = devices[index]
         let queued = try Self.outbox(device)
-        for change in queued { model.apply(change.entity, change.key, change.op, change.fields) }
+        var refusals: [(code: String, key: String)] = []
+        for change in queued {
+            if case .refused(let code) = model.apply(change.entity, change.key, change.op, change.fields) {
+                refusals.append((code, change.key))
+            }
+        }
         let before = try device.dump()
-        try await how(device)
+        let report = try await how(device)
         let after = try device.dump()
         try await compare(device, after: "its sync")
+        if let report {
+            let told = report.notices.map { "\($0.code) \($0.key ?? "-")" }
+            guard report.refused == refusals.count, report.pushed == queued.count - refusals.count else {
+                throw ModelFailure(
+                    kind: "report", step: nil,
+                    message: "\(device.name)'s sync pushed \(report.pushed) and refused \(report.refused) of "
+                        + "\(queued.count); the model refused \(refusals.map { "\($0.code) \($0.key)" }), told \(told)")
+            }
+            for refusal in refusals where ["deleted", "gather_in_progress"].contains(refusal.code) {
+                guard told.contains("\(refusal.code) \(refusal.key)") else {
+                    throw ModelFailure(
+                        kind: "report", step: nil,
+                        message: "\(device.name) was not told \(refusal.code) for \(refusal.key); told \(told)")
+                }
+            }
+        }
         return !queued.isEmpty || !after.differences(from: before).isEmpty
     }
 
@@ -166,7 +191,7 @@ final class ModelRun: @unchecked Sendable {
             guard rounds < 8 else { throw ModelFailure(kind: "never quiet", step: nil, message: "never quiet") }
             rounds += 1
             moved = false
-            for index in devices.indices where try await sync(index, { _ = try await $0.sync() }) { moved = true }
+            for index in devices.indices where try await sync(index, { try await $0.sync() }) { moved = true }
         }
         for device in devices {
             let waiting = try device.waiting()

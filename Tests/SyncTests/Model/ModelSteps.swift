@@ -100,7 +100,7 @@ struct ModelScript {
             let step: ModelStep
             switch roll {
             case 0..<12: step = .sync(device)
-            case 12..<15 where kills: step = .killDevice(device, afterMs: 30 + below(250))
+            case 12..<15 where kills: step = .killDevice(device, afterMs: 15 + below(120))
             case 15..<17 where kills: step = .killServer(device, afterMs: below(25))
             case 17..<27: step = .rest(restAction(below))
             default: step = .local(device, localAction(below, maybe))

@@ -54,13 +54,16 @@ extension ModelRun {
             _ = try await call(.delete, "/v1/books/\(isbn)", nil, expect: .noContent, action)
             try expectApplied(.book, isbn, .put, ["owned": .bool(false)], action)
         case .ask(let text):
-            let reply = try await call(.post, "/v1/questions", ["text": ModelPools.questions[text]], expect: .created, action)
+            let reply = try await call(
+                .post, "/v1/questions", ["text": ModelPools.questions[text]], expect: .created, action)
             let books = (reply["books"] as? [[String: Any]] ?? []).compactMap { $0["isbn"] as? String }
             try expectApplied(
                 .question, try Self.string(reply, "key", action), .put,
                 [
-                    "text": .string(ModelPools.questions[text]), "answer": .string(try Self.string(reply, "answer", action)),
-                    "askedAt": .int(try Self.instant(reply, "askedAt", action)), "books": .array(books.map { .string($0) }),
+                    "text": .string(ModelPools.questions[text]),
+                    "answer": .string(try Self.string(reply, "answer", action)),
+                    "askedAt": .int(try Self.instant(reply, "askedAt", action)),
+                    "books": .array(books.map { .string($0) }),
                 ], action)
         case .deleteQuestion(let pick):
             guard let key = Self.pick(pick, model.keys(.question)) else { return }
@@ -135,7 +138,8 @@ extension ModelRun {
             .gather, try Self.string(reply, "key", action), .put,
             [
                 "startedAt": .int(try Self.instant(reply, "startedAt", action)), "endedAt": .null, "winner": .null,
-                "scoreA": .int(0), "scoreB": .int(0), "timerDurationMs": .int(600_000), "timerState": .string("stopped"),
+                "scoreA": .int(0), "scoreB": .int(0), "timerDurationMs": .int(600_000),
+                "timerState": .string("stopped"),
                 "timerRemainingMs": .int(600_000), "timerStartedMs": .null, "timerPlayedMs": .int(0),
                 "teams": .object(["a": seats(chosen[..<half]), "b": seats(chosen[half...])]),
             ], action)
@@ -180,7 +184,8 @@ extension ModelRun {
         let reply = try await call(.get, "/v1/gathers/current", nil, expect: .ok, action)
         guard reply["key"] as? String == key, let id = (reply["id"] as? NSNumber)?.int64Value else {
             throw ModelFailure(
-                kind: "rest", step: nil, message: "\(action): the gather in progress is \(key), the server says \(reply.text)")
+                kind: "rest", step: nil,
+                message: "\(action): the gather in progress is \(key), the server says \(reply.text)")
         }
         return (key, id, held)
     }
@@ -204,19 +209,25 @@ extension ModelRun {
         guard reply.status == status else {
             throw ModelFailure(
                 kind: "rest", step: nil,
-                message: "\(action): \(method) \(path) answered \(reply.status.code), the model expects \(status.code): \(reply.text)")
+                message:
+                    "\(action): \(method) \(path) answered \(reply.status.code), the model expects \(status.code): \(reply.text)"
+            )
         }
         return reply
     }
 
     /// The server's id of the record `key`, from its REST listing (every page).
-    private func id(of key: String, listing: String, _ list: String, _ action: ModelStep.RestAction) async throws -> Int64 {
+    private func id(of key: String, listing: String, _ list: String, _ action: ModelStep.RestAction) async throws
+        -> Int64
+    {
         var path = listing
         var page = 1
         while true {
             let reply = try await call(.get, path, nil, expect: .ok, action)
             let rows = reply[list] as? [[String: Any]] ?? []
-            if let row = rows.first(where: { $0["key"] as? String == key }), let id = (row["id"] as? NSNumber)?.int64Value {
+            if let row = rows.first(where: { $0["key"] as? String == key }),
+                let id = (row["id"] as? NSNumber)?.int64Value
+            {
                 return id
             }
             page += 1

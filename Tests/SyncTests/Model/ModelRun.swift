@@ -38,6 +38,9 @@ final class ModelRun: @unchecked Sendable {
     let devices: [Device]
     private(set) var model = SyncModel()
     private var restToken: String?
+    /// Each device's last outbox row the model has applied: a change read again (still queued
+    /// after a sync cut short) is not applied twice, as the server answers a change id once.
+    private var applied: [String: Int64] = [:]
     /// Kills that cut a sync under way, and those that came after it ended.
     private var events: [String: Int] = [:]
 
@@ -91,8 +94,23 @@ final class ModelRun: @unchecked Sendable {
             try await sync(device) { device in
                 let process = try CLIProcess(["sync"], database: device.path)
                 try await Task.sleep(for: .milliseconds(ms))
-                self.events[process.poll() == nil ? "device kill mid-sync" : "device kill after the sync", default: 0] += 1
+                self.events[
+                    process.poll() == nil ? "device kill mid-sync" : "device kill after the sync", default: 0] += 1
                 try await process.killHard()
+                _ = try await device.sync()
+                return nil
+            }
+        case .editDuringSync(let device, let ms, let pick, let value):
+            // Rule 8: a player edited while `clubhouse sync` runs (players' changes are never folded
+            // into a queued one, so what the model read before the sync is what it pushes). The
+            // change waits in the outbox or went with the push; either way it arrives after the
+            // ones before it, and nobody else acts until the sync after it.
+            try await sync(device) { device in
+                let process = try CLIProcess(["sync"], database: device.path)
+                try await Task.sleep(for: .milliseconds(ms))
+                try self.editDuringSync(device, pick: pick, value: value)
+                _ = try await process.wait()
+                _ = try self.takeQueued(device)
                 _ = try await device.sync()
                 return nil
             }
@@ -134,13 +152,7 @@ final class ModelRun: @unchecked Sendable {
     @discardableResult
     private func sync(_ index: Int, _ how: (Device) async throws -> SyncReport?) async throws -> Bool {
         let device = devices[index]
-        let queued = try Self.outbox(device)
-        var refusals: [(code: String, key: String)] = []
-        for change in queued {
-            if case .refused(let code) = model.apply(change.entity, change.key, change.op, change.fields) {
-                refusals.append((code, change.key))
-            }
-        }
+        let (queued, refusals) = try takeQueued(device)
         let before = try device.dump()
         let report = try await how(device)
         let after = try device.dump()
@@ -162,6 +174,51 @@ final class ModelRun: @unchecked Sendable {
             }
         }
         return !queued.isEmpty || !after.differences(from: before).isEmpty
+    }
+
+    /// A player's age edited while a sync may be pushing: the change is read from the edit itself
+    /// (its row may leave the outbox with that push before it can be read), the one row the
+    /// edit queued: the age alone, under the player's key.
+    private func editDuringSync(_ device: Device, pick: Int, value: Int) throws {
+        let ids = try device.app.playerIDs()
+        guard !ids.isEmpty else { return }
+        let id = ids[pick % ids.count]
+        let key = try Self.waiting(device, "SELECT key FROM players WHERE id = \(id)")
+        let before = try Self.lastQueued(device)
+        do {
+            try device.app.editPlayer(id, .age, value % 7 == 0 ? "" : String(5 + value % 95))
+        } catch is ClubhouseError { return }
+        let after = try Self.lastQueued(device)
+        guard after > before else { return }
+        model.apply(.player, key, .put, ["age": value % 7 == 0 ? .null : .int(Int64(5 + value % 95))])
+        applied[device.name] = after
+        events["player edited during a sync", default: 0] += 1
+    }
+
+    /// The id of the last row ever queued in the device's outbox.
+    static func lastQueued(_ device: Device) throws -> Int64 {
+        Int64(try waiting(device, "SELECT coalesce(max(seq), 0) FROM sqlite_sequence WHERE name = 'sync_outbox'")) ?? 0
+    }
+
+    /// One value read while `clubhouse sync` may hold the file's lock: waits for it (the shell's
+    /// default is to fail at once). The pragma prints its value first.
+    static func waiting(_ device: Device, _ sql: String) throws -> String {
+        let output = try sqlite(device.path, "PRAGMA busy_timeout = 30000; \(sql)")
+        return output.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// The device's queued changes not yet applied, applied to the model in order; with the
+    /// refusals the model decided.
+    private func takeQueued(_ device: Device) throws -> ([Queued], [(code: String, key: String)]) {
+        let queued = try Self.outbox(device).filter { $0.id > applied[device.name, default: 0] }
+        if let last = queued.last { applied[device.name] = last.id }
+        var refusals: [(code: String, key: String)] = []
+        for change in queued {
+            if case .refused(let code) = model.apply(change.entity, change.key, change.op, change.fields) {
+                refusals.append((code, change.key))
+            }
+        }
+        return (queued, refusals)
     }
 
     func compare(_ device: Device, after what: String) async throws {
@@ -215,6 +272,7 @@ final class ModelRun: @unchecked Sendable {
     }
 
     struct Queued: Decodable {
+        var id: Int64
         var entity: SyncEntity
         var key: String
         var op: SyncOp
@@ -226,7 +284,7 @@ final class ModelRun: @unchecked Sendable {
         let json = try sqlite(
             device.path,
             """
-            SELECT json_group_array(json_object('entity', entity, 'key', key, 'op', op, 'fields', json(fields)))
+            SELECT json_group_array(json_object('id', id, 'entity', entity, 'key', key, 'op', op, 'fields', json(fields)))
             FROM (SELECT * FROM sync_outbox ORDER BY id)
             """)
         return try JSONDecoder().decode([Queued].self, from: Data(json.utf8))

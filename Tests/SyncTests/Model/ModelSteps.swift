@@ -10,6 +10,9 @@ enum ModelStep: Hashable, CustomStringConvertible {
     case sync(Int)
     /// The built `clubhouse sync` on the device's file, SIGKILLed after `afterMs`, then synced again.
     case killDevice(Int, afterMs: Int)
+    /// A player's age edited through the library `afterMs` into the built `clubhouse sync` on the
+    /// device's file, then synced again (rule 8).
+    case editDuringSync(Int, afterMs: Int, pick: Int, value: Int)
     /// The server process SIGKILLed `afterMs` into the device's sync, started again, synced again.
     case killServer(Int, afterMs: Int)
 
@@ -49,6 +52,8 @@ enum ModelStep: Hashable, CustomStringConvertible {
         case .rest(let action): "rest \(action)"
         case .sync(let device): "sync \(ModelPools.devices[device])"
         case .killDevice(let device, let ms): "kill \(ModelPools.devices[device])'s sync after \(ms) ms"
+        case .editDuringSync(let device, let ms, let pick, let value):
+            "edit player \(pick)'s age (\(value)) \(ms) ms into \(ModelPools.devices[device])'s clubhouse sync"
         case .killServer(let device, let ms): "kill the server \(ms) ms into \(ModelPools.devices[device])'s sync"
         }
     }
@@ -102,7 +107,9 @@ struct ModelScript {
             case 0..<12: step = .sync(device)
             case 12..<15 where kills: step = .killDevice(device, afterMs: 15 + below(120))
             case 15..<17 where kills: step = .killServer(device, afterMs: below(25))
-            case 17..<27: step = .rest(restAction(below))
+            case 17..<19 where kills:
+                step = .editDuringSync(device, afterMs: 15 + below(120), pick: below(1000), value: below(1000))
+            case 19..<29: step = .rest(restAction(below))
             default: step = .local(device, localAction(below, maybe))
             }
             steps.append(step)

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The model-based sync test: random interleavings over three devices of one account (local
+/// edits through the library, REST writes, syncs in random orders, and on the built binaries
+/// kills of a device's `clubhouse sync` and of the server mid-sync) checked against `SyncModel`,
+/// docs/sync.md's rules written small. After every sync the device and the server hold what the
+/// model holds; once quiet every file passes `check`. A failure names its seed and a shrunk step
+/// list. A fixed set of seeds always runs; `SYNC_SEEDS=n` runs n more, `SYNC_SEED=s` replays one.
+@Suite("Model", .serialized)
+struct ModelTests {
+    /// Steps per seed: enough for every kind of step to meet the others a few times.
+    static let steps = 120
+    static let fixedSeeds: [UInt64] = (1...20).map { 2_026_112_700 + $0 }
+    static let fixedKillSeeds: [UInt64] = [2_026_112_801, 2_026_112_802, 2_026_112_803]
+
+    static func seeds(_ fixed: [UInt64]) -> [UInt64] {
+        let environment = ProcessInfo.processInfo.environment
+        if let replay = environment["SYNC_SEED"].flatMap(UInt64.init) { return [replay] }
+        let more = environment["SYNC_SEEDS"].flatMap(Int.init) ?? 0
+        var system = SystemRandomNumberGenerator()
+        return fixed + (0..<max(0, more)).map { _ in system.next() % 10_000_000_000 }
+    }
+
+    @Test func devicesAndServerMatchTheModelInProcess() async {
+        let tally = ModelTally()
+        let start = ContinuousClock.now
+        for seed in Self.seeds(Self.fixedSeeds) {
+            await Self.check(seed: seed, kills: false, tally: tally)
+        }
+        print("model, in process: \(tally.description) in \(ContinuousClock.now - start)")
+    }
+
+    /// The same on the built `clubhouse` and `clubhouse-server`, with kills: fewer seeds (each
+    /// device signs in at the CLI's hashing cost, and a killed server takes a while to come back).
+    @Test func devicesAndServerMatchTheModelThroughKills() async {
+        let tally = ModelTally()
+        let start = ContinuousClock.now
+        for seed in Self.seeds(Self.fixedKillSeeds) {
+            await Self.check(seed: seed, kills: true, tally: tally)
+        }
+        print("model, with kills: \(tally.description) in \(ContinuousClock.now - start)")
+    }
+
+    static func check(seed: UInt64, kills: Bool, tally: ModelTally) async {
+        let steps = ModelScript.steps(seed: seed, count: Self.steps, kills: kills)
+        let server: TestSyncServer.Kind = kills ? .process : .inProcess
+        guard let failure = await ModelRun.failure(of: steps, server: server, tally: tally) else { return }
+        let context = "seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)"
+        if let known = KnownFailure(failure) {
+            // Shrinking costs a minute or two: not for a failure already filed.
+            withKnownIssue(Comment(rawValue: known.rawValue)) { Issue.record(Comment(rawValue: context)) }
+            return
+        }
+        // Runs with kills depend on timing: shrunk with a small budget, and the whole list shown too.
+        let (shrunk, last, replays) = await Shrink.shrink(steps, failing: failure, budget: kills ? 10 : 80) {
+            await ModelRun.failure(of: $0, server: server)
+        }
+        let listed = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
+        Issue.record(
+            """
+            \(context)
+            shrunk in \(replays) replays to \(shrunk.count) steps, failing \(last):
+            \(listed)
+            """)
+    }
+}
+
+/// The failures issue 27 names whose fixes are under way elsewhere, each recognised by what the
+/// run saw (nothing else is excused).
+enum KnownFailure: String {
+    /// Case 1: a pulled partial change (a score) of a gather this device had deleted is read as
+    /// a gather being started, and the device sets its own gather in progress aside as ended:
+    /// the device holds as ended a gather the model (and the server) hold in progress.
+    case pulledChangeOfAGatherDeletedHere =
+        "issue 27 case 1: a pulled partial change of a gather deleted here sets this device's gather aside as ended"
+
+    init?(_ failure: ModelFailure) {
+        let setAside = failure.message.split(separator: "\n").contains {
+            $0.hasPrefix("gather ") && $0.contains(".endedAt: ") && $0.hasSuffix(" here, null there")
+        }
+        guard failure.kind == "device differs", setAside else { return nil }
+        self = .pulledChangeOfAGatherDeletedHere
+    }
+}

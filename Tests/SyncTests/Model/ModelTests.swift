@@ -47,11 +47,6 @@ struct ModelTests {
         let server: TestSyncServer.Kind = kills ? .process : .inProcess
         guard let failure = await ModelRun.failure(of: steps, server: server, tally: tally) else { return }
         let context = "seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)"
-        if let known = KnownFailure(failure) {
-            // Shrinking costs a minute or two: not for a failure already filed.
-            withKnownIssue(Comment(rawValue: known.rawValue)) { Issue.record(Comment(rawValue: context)) }
-            return
-        }
         // Runs with kills depend on timing: shrunk with a small budget, and the whole list shown too.
         let (shrunk, last, replays) = await Shrink.shrink(steps, failing: failure, budget: kills ? 10 : 80) {
             await ModelRun.failure(of: $0, server: server)
@@ -63,23 +58,5 @@ struct ModelTests {
             shrunk in \(replays) replays to \(shrunk.count) steps, failing \(last):
             \(listed)
             """)
-    }
-}
-
-/// The failures issue 27 names whose fixes are under way elsewhere, each recognised by what the
-/// run saw (nothing else is excused).
-enum KnownFailure: String {
-    /// Case 1: a pulled partial change (a score) of a gather this device had deleted is read as
-    /// a gather being started, and the device sets its own gather in progress aside as ended:
-    /// the device holds as ended a gather the model (and the server) hold in progress.
-    case pulledChangeOfAGatherDeletedHere =
-        "issue 27 case 1: a pulled partial change of a gather deleted here sets this device's gather aside as ended"
-
-    init?(_ failure: ModelFailure) {
-        let setAside = failure.message.split(separator: "\n").contains {
-            $0.hasPrefix("gather ") && $0.contains(".endedAt: ") && $0.hasSuffix(" here, null there")
-        }
-        guard failure.kind == "device differs", setAside else { return nil }
-        self = .pulledChangeOfAGatherDeletedHere
     }
 }

@@ -148,12 +148,20 @@ struct SyncConflictTests {
             #expect(
                 try await phone.push(phone.change(.gather, third, .put, SyncSamples.gather(a: teams.a, b: teams.b)))
                     .status == .applied)
-            // Reopening the ended one now would make two in progress.
+            // An ended gather takes no more changes, as in the app and REST: not a reopening (which
+            // would make two in progress), not a goal from a device that had not seen the end
+            // (its winner would contradict the score).
             let reopen = try await laptop.push(
                 laptop.change(.gather, first, .put, ["endedAt": .null, "winner": .null]))
-            #expect(reopen.code == .gatherInProgress)
+            #expect(reopen.code == .invalid)
+            #expect(reopen.message?.hasSuffix("has ended; it can no longer change") == true, "\(reopen)")
+            let late = try await phone.push(phone.change(.gather, first, .put, ["scoreB": .int(1)]))
+            #expect(late.code == .invalid)
             let log = try await laptop.pull().changes
             #expect(!log.contains { $0.key == second })
+            // The late goal's sender gets the score back as the server holds it (rule 9).
+            let restored = log.last { $0.key == first }?.change
+            #expect(restored?.device == nil && restored?.fields["scoreB"] == .int(0), "\(String(describing: restored))")
         }
     }
 

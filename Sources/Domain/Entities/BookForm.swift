@@ -66,6 +66,9 @@ public enum BookForm {
         guard (1...12).contains(month), (1...days[month - 1]).contains(day) else {
             throw .invalidInput("published must be a real date (\(trimmed) is not one)")
         }
+        // The calendar has no year 0 (1 BC is followed by AD 1): PostgreSQL refuses it, so a
+        // book dated 0000 would be kept on a device and never on the server.
+        guard year >= 1 else { throw .invalidInput("published must be a real date (there is no year 0000)") }
         return trimmed
     }
 

@@ -221,6 +221,12 @@ extension GatherStore: SyncRecordStore {
         return outcome(new).filter { before[$0.key] != $0.value }
     }
 
+    /// An ended gather can no longer change (`PlayGather`'s rule, with its sentence).
+    static func closed(_ existing: SyncGatherFields) -> SyncRefusalReason? {
+        guard existing.endedAt != nil else { return nil }
+        return SyncRefusalReason(.invalid, "\(label(existing)) has ended; it can no longer change")
+    }
+
     static func label(_ fields: SyncGatherFields) -> String {
         "the gather started \(SyncInstant.text(fields.startedAt))"
     }

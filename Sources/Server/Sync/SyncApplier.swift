@@ -227,6 +227,13 @@ final class SyncApplier {
         // A key every device shares (an ISBN) is never buried by one refusal: another device's
         // valid create of it must apply. A UUID is known only to the device that made it.
         let buriesCreate = existing == nil && !change.entity.isKeyedByISBN
+        // As the app and REST refuse it (`PlayGather`): a score or an end sent by a device that
+        // had not seen the end would leave a result its winner contradicts. Refused as an edit
+        // is, so its sender gets the stored fields back.
+        if let existing, let closed = Store.closed(existing) {
+            refusing(change, existing.fields)
+            throw closed
+        }
         let merged: Store.Fields
         do {
             merged = try Store.Fields(change.fields, over: existing)

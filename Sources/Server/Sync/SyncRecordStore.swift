@@ -44,6 +44,9 @@ protocol SyncRecordStore: Sendable {
     /// the account holds.
     static func validated(_ fields: Fields, key: String, present: Set<String>) throws(SyncRefusalReason) -> Fields
 
+    /// Why a record as stored takes no more changes (an ended gather), if it does not.
+    static func closed(_ existing: Fields) -> SyncRefusalReason?
+
     /// Whether `conflict` must be asked (it reads the table: the page's writes go first).
     static func mayConflict(_ fields: Fields, existing: Fields?) -> Bool
     /// A refusal the record's neighbours call for (a second gather in progress), if any.
@@ -57,6 +60,7 @@ extension SyncRecordStore {
     static var referenced: SyncEntity? { nil }
     static func references(_ fields: Fields) -> [String] { [] }
     static func mayConflict(_ fields: Fields, existing: Fields?) -> Bool { false }
+    static func closed(_ existing: Fields) -> SyncRefusalReason? { nil }
     func conflict(_ fields: Fields, key: String, owner: User.ID) async throws -> SyncRefusalReason? { nil }
 
     func find(keys: [String], owner: User.ID) async throws -> [String: Fields] {

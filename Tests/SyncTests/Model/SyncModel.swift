@@ -78,6 +78,11 @@ struct SyncModel {
         // Rule 1: a put overwrites the fields it carries; a record is created only by a put
         // carrying every field.
         guard existing != nil || Set(entity.fieldNames).isSubset(of: fields.keys) else { return .refused("unknown") }
+        // An ended gather can no longer change (a score or an end from a device that had not
+        // seen the end), as the app and REST refuse it.
+        if entity == .gather, let existing, existing["endedAt"].map({ $0 != .null }) ?? false {
+            return .refused("invalid")
+        }
         var merged = existing ?? [:]
         merged.merge(fields) { $1 }
         if entity == .gather { merged["teams"] = seatsOfKnownPlayers(merged["teams"]) }

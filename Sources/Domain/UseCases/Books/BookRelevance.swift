@@ -32,9 +32,10 @@ package enum BookRelevance {
         }
     }
 
-    /// The word as an index compares it: lower case, diacritics removed.
+    /// The word as the index compares it: lower case, diacritics removed — and no more: case
+    /// folding would also turn ß into ss and ﬂ into fl, which FTS5's tokenizer does not.
     package static func folded(_ word: String) -> String {
-        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        word.lowercased().folding(options: [.diacriticInsensitive], locale: nil)
     }
 
     /// The words of a field as the index holds them.

@@ -160,7 +160,7 @@ struct SyncConflictTests {
             let log = try await laptop.pull().changes
             #expect(!log.contains { $0.key == second })
             // The late goal's sender gets the score back as the server holds it (rule 9).
-            let restored = log.last { $0.key == first }?.change
+            let restored = log.last { $0.key == first }
             #expect(restored?.device == nil && restored?.fields["scoreB"] == .int(0), "\(String(describing: restored))")
         }
     }

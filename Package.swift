@@ -28,6 +28,9 @@ let package = Package(
         // The server (clubhouse-server): HTTP, PostgreSQL, graceful shutdown, logs and metrics.
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        // NIOCore, NIOPosix and NIOHTTP1 are imported directly (the server's event loops and
+        // errors, the device's HTTP errors): pinned here, not only through the packages above.
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
@@ -77,6 +80,8 @@ let package = Package(
             dependencies: [
                 "Clubhouse", "ClubhouseSyncWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Sources/Sync"
         ),
@@ -146,6 +151,8 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Sources/Server"
         ),

@@ -19,7 +19,11 @@ struct LongHistoryTests {
     static let seats = 22
 
     @Test func sixHundredGathersOfTwentyTwoPlayersReachTheServer() async throws {
-        let server = try await DeadlineServer.start()
+        // The server's own default deadline, as an operator's server runs.
+        let defaults = ServerConfiguration(
+            database: DatabaseAddress(host: "127.0.0.1", port: 5432, username: "u", database: "d"), port: 0)
+        #expect(defaults.databaseTimeout == .seconds(5))
+        let server = try await TestSyncServer.start(databaseTimeout: nil)
         let laptop = try await Device.signedIn("laptop", username: "history")
         try Self.fill(laptop.path)
         try await laptop.app.setRemote(
@@ -99,42 +103,5 @@ struct LongHistoryTests {
             FROM gathers g, (SELECT id, name, row_number() OVER (ORDER BY id) AS n FROM players) p;
             COMMIT;
             """)
-    }
-}
-
-/// The server in this process with its default 5 s database deadline, on a fresh database of the
-/// shared throwaway cluster.
-final class DeadlineServer: @unchecked Sendable {
-    let database: TestDatabase
-    let port: Int
-    private let service: Task<Void, any Error>
-
-    var url: String { "http://127.0.0.1:\(port)" }
-
-    private init(database: TestDatabase, port: Int, service: Task<Void, any Error>) {
-        self.database = database
-        self.port = port
-        self.service = service
-    }
-
-    deinit {
-        service.cancel()
-    }
-
-    static func start() async throws -> DeadlineServer {
-        let database = try await PostgresCluster.shared().createDatabase()
-        var configuration = ServerConfiguration(database: database.address, port: 0)
-        configuration.hashCost = .testing
-        #expect(configuration.databaseTimeout == .seconds(5))
-        var logger = Logger(label: "deadline-test-server")
-        logger.logLevel = .critical
-        try await ClubhouseServer.migrate(database.address, logger: logger)
-        let (ports, listening) = AsyncStream<Int>.makeStream()
-        let app = ClubhouseServer.application(configuration, logger: logger) { port in listening.yield(port) }
-        let service = Task { try await app.runService(gracefulShutdownSignals: []) }
-        guard let port = await ports.first(where: { _ in true }) else {
-            throw ClusterError("the in-process server did not listen")
-        }
-        return DeadlineServer(database: database, port: port, service: service)
     }
 }

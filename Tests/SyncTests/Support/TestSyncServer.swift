@@ -36,7 +36,11 @@ final class TestSyncServer: @unchecked Sendable {
         self.service = service
     }
 
-    static func start(_ kind: Kind = .inProcess) async throws -> TestSyncServer {
+    /// `databaseTimeout` nil keeps the server's default deadline (a busy machine running dozens of
+    /// servers is slow, not down: 60 s unless a test is about the default).
+    static func start(_ kind: Kind = .inProcess, databaseTimeout: Duration? = .seconds(60)) async throws
+        -> TestSyncServer
+    {
         let database = try await PostgresCluster.shared().createDatabase()
         switch kind {
         case .process:
@@ -47,7 +51,7 @@ final class TestSyncServer: @unchecked Sendable {
             configuration.hashCost = .testing
             configuration.maximumConnections = 4
             configuration.keepsConnectionsOpen = false
-            configuration.databaseTimeout = .seconds(60)
+            if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
             var logger = Logger(label: "sync-test-server")
             logger.logLevel = .critical
             try await ClubhouseServer.migrate(database.address, logger: logger)

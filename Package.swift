@@ -37,6 +37,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // The device's HTTP client for sync (ClubhouseSync).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Server-Sent Events, read by the device (live sync's change stream): Foundation only, where
+        // other SSE readers bring FoundationNetworking and libcurl, which the static build cannot link.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
     ],
     targets: [
         .target(name: "ClubhouseDomain", path: "Sources/Domain"),
@@ -82,6 +85,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             path: "Sources/Sync"
         ),
@@ -207,7 +211,7 @@ let package = Package(
             dependencies: [
                 "ClubhouseCLI", "EmbeddingExample", "Clubhouse", "ClubhouseTestSupport", "ClubhouseDomain",
                 "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence", "ClubhouseSecurity",
-                "ClubhouseSync",
+                "ClubhouseSync", "ClubhouseServerTestSupport",
             ],
             exclude: ["Fixtures"]
         ),

@@ -89,8 +89,23 @@ extension ClubhouseApp {
     /// queued is lost.
     public func sync() async throws -> SyncReport {
         guard let record = try syncRemote() else { throw SyncError.noRemote }
-        guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
         let server = SyncServer(url: try SyncServer.normalized(record.url), token: record.token)
+        do {
+            let report = try await sync(with: server, sharingNavigation: true)
+            await server.shutdown()
+            return report
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    /// ``sync()`` on a server client the caller keeps (live sync keeps one for its life); the
+    /// navigation state is shared only when `sharingNavigation` (a sync set off by another
+    /// device's change has no news of this device's own).
+    func sync(with server: SyncServer, sharingNavigation: Bool) async throws -> SyncReport {
+        guard let record = try syncRemote() else { throw SyncError.noRemote }
+        guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
         var clock = ClockOffset(stored: record.clockOffsetMs)
         var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
         do {
@@ -103,19 +118,16 @@ extension ClubhouseApp {
             try await pull(server, device: device, from: record.cursor, clock: &clock, report: &report)
             // Only a change from elsewhere or a refusal can have removed a record a screen shows.
             if report.pulled + report.refused > 0 { try syncSettleNavigation() }
-            try await shareNavigation(server, device: device, deviceName: record.deviceName, clock: clock)
+            if sharingNavigation {
+                try await shareNavigation(server, device: device, deviceName: record.deviceName, clock: clock)
+            }
         } catch let error as SyncError {
-            await server.shutdown()
             try? syncFinishFailed(clock: clock)
             if case .unreachable(let url, let reason, _) = error {
                 throw SyncError.unreachable(url: url, reason: reason, waiting: (try? syncWaiting()) ?? 0)
             }
             throw error
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
         try syncFinish(clockOffsetMs: clock.best)
         report.clockOffsetMs = clock.best ?? record.clockOffsetMs
         // The same loss told by several changes (two devices replacing one field) is told once.
@@ -198,7 +210,9 @@ extension ClubhouseApp {
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
             try syncApply(entries, next: page.next)
             // Counted: changes from elsewhere (this device's own coming back are not news).
-            report.pulled += page.changes.filter { $0.change.map { $0.device != device } ?? false }.count
+            let fromElsewhere = page.changes.compactMap(\.change).filter { $0.device != device }
+            report.pulled += fromElsewhere.count
+            report.received += fromElsewhere.map(SyncReceived.init)
             guard page.more, page.next > cursor else { return }
             cursor = page.next
         }

@@ -1,4 +1,5 @@
 import Clubhouse
+internal import ClubhouseSyncWire
 import Foundation
 
 /// What ``/Clubhouse/ClubhouseApp/sync()`` did.
@@ -15,14 +16,68 @@ public struct SyncReport: Sendable, Equatable, Codable {
     public var clockOffsetMs: Int64
     /// Changes still waiting to be sent (made while the sync ran).
     public var waiting: Int
+    /// The changes from elsewhere that ``pulled`` counts, in the order they were applied.
+    public var received: [SyncReceived]
 
-    public init(pushed: Int, refused: Int, pulled: Int, notices: [SyncNotice], clockOffsetMs: Int64, waiting: Int) {
+    public init(
+        pushed: Int, refused: Int, pulled: Int, notices: [SyncNotice], clockOffsetMs: Int64, waiting: Int,
+        received: [SyncReceived] = []
+    ) {
         self.pushed = pushed
         self.refused = refused
         self.pulled = pulled
         self.notices = notices
         self.clockOffsetMs = clockOffsetMs
         self.waiting = waiting
+        self.received = received
+    }
+}
+
+/// A change from another device (or the server's API) that a sync applied here, as
+/// `clubhouse sync --watch` tells it.
+public struct SyncReceived: Sendable, Equatable, Codable {
+    /// `player`, `book`, `question` or `gather`.
+    public var entity: String
+    /// The record's key (a UUID, or a book's ISBN-13).
+    public var key: String
+    /// `create`, `update` or `delete`.
+    public var kind: String
+    /// The fields it set, by their wire names, sorted (empty for a delete).
+    public var fields: [String]
+    /// The record's name, title or text when the change carries it.
+    public var label: String?
+
+    public init(entity: String, key: String, kind: String, fields: [String], label: String? = nil) {
+        self.entity = entity
+        self.key = key
+        self.kind = kind
+        self.fields = fields
+        self.label = label
+    }
+
+    private enum CodingKeys: String, CodingKey { case entity, key, kind, fields, label }
+
+    /// Every key always there (a label as null), as the CLI's other JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entity, forKey: .entity)
+        try container.encode(key, forKey: .key)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(label, forKey: .label)
+    }
+
+    init(_ change: SyncLoggedChange) {
+        var label: String?
+        for name in ["name", "title", "text"] {
+            if case .string(let value) = change.fields[name] {
+                label = value
+                break
+            }
+        }
+        self.init(
+            entity: change.entity.rawValue, key: change.key, kind: change.kind.rawValue,
+            fields: change.fields.keys.sorted(), label: label)
     }
 }
 

@@ -9,16 +9,18 @@ internal import NIOHTTP1
 /// (never into an error or a log).
 final class SyncServer: Sendable {
     let url: String
-    private let token: String?
-    private let client: HTTPClient
+    let token: String?
+    let client: HTTPClient
     /// The largest answer read (a page of 1 000 changes is far below it).
     private static let answerLimit = 64 * 1024 * 1024
 
-    init(url: String, token: String? = nil) {
+    /// `readTimeout`: how long an answer may stay silent (a change stream's keep-alives come
+    /// every ``SyncLimits/streamKeepAlive``).
+    init(url: String, token: String? = nil, readTimeout: Duration = .seconds(60)) {
         self.url = url
         self.token = token
         var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.timeout = .init(connect: .seconds(10), read: .init(readTimeout))
         configuration.redirectConfiguration = .disallow
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
@@ -159,17 +161,22 @@ final class SyncServer: Sendable {
             throw reason == Self.noAnswerInTime ? TooSlow(error: unreachable) : unreachable
         }
         guard !accept.contains(status) else { return (status, answer) }
+        throw refusal(status: status, answer)
+    }
+
+    /// The error an answer with a status not asked for stands for.
+    func refusal(status: Int, _ answer: ByteBuffer) -> any Error {
         let refusal = try? JSONDecoder().decode(ErrorAnswer.self, from: Data(answer.readableBytesView))
         switch (status, refusal?.error.code) {
-        case (401, "wrong_credentials"): throw SyncError.wrongCredentials
-        case (401, _): throw SyncError.signedOut(url: url)
-        case (429, _): throw SyncError.tooManyAttempts
+        case (401, "wrong_credentials"): return SyncError.wrongCredentials
+        case (401, _): return SyncError.signedOut(url: url)
+        case (429, let code) where code != "too_many_streams": return SyncError.tooManyAttempts
         case (502...504, _):
             let unreachable = SyncError.unreachable(
                 url: url, reason: refusal?.error.message ?? "the server answered \(status)", waiting: 0)
-            throw status == 502 ? unreachable : TooSlow(error: unreachable)
+            return status == 502 ? unreachable : TooSlow(error: unreachable)
         default:
-            throw SyncError.refused(
+            return SyncError.refused(
                 status: status, code: refusal?.error.code ?? "http_\(status)",
                 message: refusal?.error.message ?? "HTTP status \(status)")
         }

@@ -47,7 +47,14 @@ public enum ScreenDrawing {
             column += frame.put(user.username, row: 0, column: column, style: .bold, limit: frame.width / 2 - column)
         }
         if let scene = display.scene {
-            frame.put("  scene \(scene)", row: 0, column: column, style: .dim, limit: frame.width / 2 - column)
+            column += frame.put(
+                "  scene \(scene)", row: 0, column: column, style: .dim, limit: frame.width / 2 - column)
+        }
+        if let status = display.status {
+            column += frame.put("  ", row: 0, column: column, limit: frame.width / 2 - column)
+            frame.put(
+                status.text, row: 0, column: column, style: status.warns ? .warning : .dim,
+                limit: frame.width / 2 - column)
         }
         if let place = display.state?.currentPlace {
             let shown = String(place.prefix(frame.width / 2 - 2))

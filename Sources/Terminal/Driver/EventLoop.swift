@@ -17,8 +17,11 @@ final class EventLoop {
     private var shown: Frame?
     private let changes: ChangeInbox
     private var observation: ClubhouseApp.Observation?
+    private var background: Task<Void, Never>?
 
-    init(_ app: ClubhouseApp, _ device: TerminalDevice, _ signals: SignalPipe, colours: Bool) throws {
+    init(
+        _ app: ClubhouseApp, _ device: TerminalDevice, _ signals: SignalPipe, colours: Bool, work: BackgroundWork?
+    ) throws {
         self.device = device
         self.signals = signals
         diff = FrameDiff(colours: colours)
@@ -27,12 +30,24 @@ final class EventLoop {
         changes = try ChangeInbox()
         let inbox = changes
         // Others' commits, read on the library's observing thread, wake the loop through a pipe.
-        observation = app.observeChanges(every: .milliseconds(200)) { inbox.post($0) }
+        // With live sync beside it a pulled change is such a commit: looked for more often.
+        observation = app.observeChanges(every: .milliseconds(work == nil ? 200 : 50)) { inbox.post($0) }
         session.flush = { [unowned self] in try? self.draw() }
+        if let work {
+            background = Task.detached {
+                do {
+                    try await work.body { inbox.post(status: $0) }
+                } catch is CancellationError {
+                } catch {
+                    inbox.post(status: TitleStatus(TerminalSession.describe(error), warns: true))
+                }
+            }
+        }
     }
 
     deinit {
         observation?.cancel()
+        background?.cancel()
     }
 
     func run() throws -> Int32 {
@@ -61,6 +76,7 @@ final class EventLoop {
                 }
             }
             if fds[2].revents != 0 {
+                if let status = changes.takeStatus() { session.status = status }
                 switch changes.take() {
                 case .success(let outcome)?: session.changed(outcome)
                 case .failure(let error)?: throw TerminalFailure(TerminalSession.describe(error))
@@ -98,13 +114,15 @@ final class EventLoop {
     }
 }
 
-/// The latest outcome of others' changes, handed from the observing thread to the loop: a byte
-/// on a pipe wakes the loop, which takes the newest outcome (older ones are superseded).
+/// The latest outcome of others' changes, handed from the observing thread to the loop, and the
+/// background work's latest status: a byte on a pipe wakes the loop, which takes the newest of
+/// each (older ones are superseded).
 final class ChangeInbox: @unchecked Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
     private let lock = NSLock()
     private var latest: Result<Outcome, any Error>?
+    private var status: TitleStatus?
 
     init() throws {
         var ends: [Int32] = [0, 0]
@@ -123,6 +141,20 @@ final class ChangeInbox: @unchecked Sendable {
         lock.withLock { latest = result }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
+    }
+
+    func post(status: TitleStatus) {
+        lock.withLock { self.status = status }
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// The newest status, once (the pipe is drained by `take`, which follows it).
+    func takeStatus() -> TitleStatus? {
+        lock.withLock {
+            defer { status = nil }
+            return status
+        }
     }
 
     func take() -> Result<Outcome, any Error>? {

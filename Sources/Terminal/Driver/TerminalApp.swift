@@ -47,8 +47,9 @@ public enum TerminalApp {
 
     /// Runs the app on `app` until the user quits; the exit status: 0 (q), 130 (Ctrl-C or
     /// SIGINT), 143 (SIGTERM), 129 (SIGHUP, the terminal went away), 1 (an error, told on
-    /// standard error once the terminal is restored), 64 (not a terminal).
-    public static func run(_ app: ClubhouseApp, environment: [String: String]) -> Int32 {
+    /// standard error once the terminal is restored), 64 (not a terminal). `work` (live sync) runs
+    /// beside the app until it quits, its status in the title bar.
+    public static func run(_ app: ClubhouseApp, environment: [String: String], work: BackgroundWork? = nil) -> Int32 {
         if let failure = unsuitable(environment: environment) {
             report(failure.message)
             return failure.status
@@ -62,7 +63,8 @@ public enum TerminalApp {
         do {
             signals = try SignalPipe()
             try device.enter()
-            let loop = try EventLoop(app, device, signals!, colours: usesColour(environment: environment))
+            let loop = try EventLoop(
+                app, device, signals!, colours: usesColour(environment: environment), work: work)
             let status = try loop.run()
             return status
         } catch let failure as TerminalFailure {

@@ -22,6 +22,8 @@ public struct Display: Equatable, Sendable {
     public var now: Milliseconds = 0
     /// The search on show (searchResults), as typed.
     public var searchQuery: String?
+    /// What the background work (live sync) last said, for the title bar.
+    public var status: TitleStatus?
 
     public init(screen: ScreenKind) {
         self.screen = screen

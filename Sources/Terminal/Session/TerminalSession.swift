@@ -37,6 +37,8 @@ public final class TerminalSession {
     var changedElsewhere = false
     /// `:quit` typed on the command line.
     var pendingQuit = false
+    /// What the background work (live sync) last said, shown in the title bar.
+    public var status: TitleStatus?
     /// Called before slow work (scrypt takes a second) so that the terminal shows it is under way.
     public var flush: (() -> Void)?
 
@@ -115,6 +117,7 @@ public final class TerminalSession {
         display.message = message
         display.now = clock()
         display.searchQuery = state?.currentScreen.query
+        display.status = status
         switch screen {
         case .login, .register: display.focus = loginFocus
         case .form:

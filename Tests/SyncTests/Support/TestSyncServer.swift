@@ -47,22 +47,34 @@ final class TestSyncServer: @unchecked Sendable {
             let process = try await ServerProcess.serving(database.url)
             return TestSyncServer(database: database, port: process.port, process: process, service: nil)
         case .inProcess:
-            var configuration = ServerConfiguration(database: database.address, port: 0)
-            configuration.hashCost = .testing
-            configuration.maximumConnections = 4
-            configuration.keepsConnectionsOpen = false
-            if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
-            var logger = Logger(label: "sync-test-server")
-            logger.logLevel = .critical
-            try await ClubhouseServer.migrate(database.address, logger: logger)
-            let (ports, listening) = AsyncStream<Int>.makeStream()
-            let app = ClubhouseServer.application(configuration, logger: logger) { port in listening.yield(port) }
-            let service = Task { try await app.runService(gracefulShutdownSignals: []) }
-            guard let port = await ports.first(where: { _ in true }) else {
-                throw ClusterError("the in-process server did not listen")
-            }
-            return TestSyncServer(database: database, port: port, process: nil, service: service)
+            return try await inProcess(on: database, databaseTimeout: databaseTimeout, migrating: true)
         }
+    }
+
+    /// A second server instance, in this process, on the same database: what a deployment with
+    /// several `clubhouse-server` processes on one PostgreSQL looks like to each device.
+    func alongside() async throws -> TestSyncServer {
+        try await Self.inProcess(on: database, databaseTimeout: .seconds(60), migrating: false)
+    }
+
+    private static func inProcess(on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool)
+        async throws -> TestSyncServer
+    {
+        var configuration = ServerConfiguration(database: database.address, port: 0)
+        configuration.hashCost = .testing
+        configuration.maximumConnections = 4
+        configuration.keepsConnectionsOpen = false
+        if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
+        var logger = Logger(label: "sync-test-server")
+        logger.logLevel = .critical
+        if migrating { try await ClubhouseServer.migrate(database.address, logger: logger) }
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let app = ClubhouseServer.application(configuration, logger: logger) { port in listening.yield(port) }
+        let service = Task { try await app.runService(gracefulShutdownSignals: []) }
+        guard let port = await ports.first(where: { _ in true }) else {
+            throw ClusterError("the in-process server did not listen")
+        }
+        return TestSyncServer(database: database, port: port, process: nil, service: service)
     }
 
     deinit {

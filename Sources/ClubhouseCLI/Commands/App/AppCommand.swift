@@ -1,5 +1,6 @@
 import ArgumentParser
 import Clubhouse
+import ClubhouseSync
 import ClubhouseTerminal
 import Foundation
 
@@ -11,7 +12,10 @@ struct AppCommand: ParsableCommand {
         discussion: """
             Every key that moves, selects or types is saved at once: quit with q or Ctrl-C, or \
             lose the terminal, and the next start shows the same screen and the same half-typed text. \
-            Press ? in the app for the keys of the screen on show.
+            Press ? in the app for the keys of the screen on show. With a remote set \
+            (`clubhouse remote set`), the app syncs live while it is open: what you change is sent \
+            at once, what your other devices change appears without a key, and the title bar says \
+            whether you are synced, offline or have changes waiting.
             """
     )
 
@@ -25,7 +29,18 @@ struct AppCommand: ParsableCommand {
             throw ExitCode(failure.status)
         }
         let app = try CommandContext.app(global, creating: true)
-        let status = TerminalApp.run(app, environment: environment)
+        let status = TerminalApp.run(app, environment: environment, work: Self.liveSync(app))
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Live sync beside the app, when whoever is signed in has a remote.
+    static func liveSync(_ app: ClubhouseApp) -> BackgroundWork? {
+        guard !app.isInMemory, (try? app.remote()) != nil else { return nil }
+        let live = LiveSync(path: app.path)
+        return BackgroundWork { report in
+            try await live.run { event in
+                if case .status(let status) = event { report(TitleStatus(status.label, warns: status.isTrouble)) }
+            }
+        }
     }
 }

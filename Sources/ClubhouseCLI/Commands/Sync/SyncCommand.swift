@@ -1,6 +1,13 @@
 import ArgumentParser
 import Clubhouse
 import ClubhouseSync
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,15 +20,27 @@ struct SyncCommand: ParsableCommand {
             decides (the later change wins; a delete wins over an edit; one gather at a time) \
             and each change of yours that lost is told once, as a warning. Offline, nothing is \
             lost: the changes wait for the next sync.
+
+            With --watch it keeps this device in step until Ctrl-C: each change made here (by \
+            any command or app on this file) is sent within a fraction of a second, and each \
+            change made elsewhere is brought back as soon as the server tells of it, one line \
+            per change received (with --json, one JSON object per line). Offline it waits and \
+            tries again, saying so on standard error.
             """
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @Flag(help: "Stay in step with the server until Ctrl-C, printing each change received.")
+    var watch = false
 
     func run() throws {
         let app = try CommandContext.app(global)
         guard try app.signedInUser() != nil else { throw ClubhouseError.notSignedIn }
+        if watch {
+            try SyncWatch(json: output.json).run(app)
+            return
+        }
         let report = try AsyncBridge.run { try await app.sync() }
         for notice in report.notices { Output.warn(notice.message) }
         if output.json {

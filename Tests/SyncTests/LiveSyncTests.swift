@@ -1,0 +1,144 @@
+import Clubhouse
+import ClubhouseSync
+import ClubhouseTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Live sync (`LiveSync`) through the library: devices each running it against real servers on a
+/// real PostgreSQL, changes made through the library appearing on the other device with nobody
+/// syncing by hand. The terminal app's own live tests are in EndToEndTests.
+@Suite("Live sync") struct LiveSyncTests {
+    @Test("a player and a goal made on one device reach the other through another server instance")
+    func acrossInstances() async throws {
+        let server = try await TestSyncServer.start()
+        let other = try await server.alongside()
+        let a = try await Device.make("A", username: "live-across", server: server, register: true)
+        let b = try await Device.make("B", username: "live-across", server: other)
+        let liveA = LiveRun(a)
+        let liveB = LiveRun(b)
+        defer {
+            liveA.stop()
+            liveB.stop()
+        }
+        try await liveA.until { $0 == .synced }
+        try await liveB.until { $0 == .synced }
+
+        let kai = try a.app.addPlayer("Kai")
+        let ola = try a.app.addPlayer("Ola")
+        try await eventually("B has both players") { try b.player("Kai") != nil && b.player("Ola") != nil }
+        _ = try a.app.startGather(teamA: [kai], teamB: [ola])
+        try await eventually("B shows the gather") { try b.app.gatherInProgress() != nil }
+        try a.app.play(.score(.a, by: 1))
+        try await eventually("B shows the goal") { try b.app.gatherInProgress()?.gather.score.a == 1 }
+        // And back: B's own edit reaches A.
+        try b.app.editPlayer(try #require(try b.player("Kai")).id, .age, "31")
+        try await eventually("A has B's edit") { try a.player("Kai")?.age == 31 }
+        #expect(try a.dump() == b.dump())
+        #expect(try a.waiting() == 0 && b.waiting() == 0)
+        // Pokes, not per-change requests: each device pulled a handful of times, not per change.
+        #expect(liveB.reports.count < 20)
+    }
+
+    @Test("a device whose server is down queues, says it is offline, and converges once it is back")
+    func offlineThenBack() async throws {
+        let server = try await TestSyncServer.start(.process)
+        let a = try await Device.make("A", username: "live-offline", server: server, register: true)
+        let b = try await Device.make("B", username: "live-offline", server: server)
+        let liveA = LiveRun(a)
+        defer { liveA.stop() }
+        try await liveA.until { $0 == .synced }
+
+        try await server.kill()
+        try await liveA.until {
+            if case .offline = $0 { true } else { false }
+        }
+        _ = try a.app.addPlayer("Mia")
+        _ = try a.app.addPlayer("Noah")
+        try await liveA.until {
+            if case .offline(_, let waiting) = $0 { waiting == 2 } else { false }
+        }
+        try await server.restart()
+        // Nobody syncs A by hand: it finds the server again, sends what waited.
+        try await liveA.until(seconds: 60) { $0 == .synced }
+        #expect(try a.waiting() == 0)
+        _ = try await b.sync()
+        #expect(try b.player("Mia") != nil && b.player("Noah") != nil)
+        #expect(try a.dump() == b.dump())
+    }
+
+    @Test("a revoked token stops live sync with a status that says so; remote set resumes it")
+    func revoked() async throws {
+        let server = try await TestSyncServer.start()
+        let a = try await Device.make("A", username: "live-revoked", server: server, register: true)
+        let liveA = LiveRun(a)
+        defer { liveA.stop() }
+        try await liveA.until { $0 == .synced }
+        let token = try sqlite(a.path, "SELECT token FROM sync_remote").trimmingCharacters(in: .whitespacesAndNewlines)
+        let reply = try await server.call(.delete, "/v1/sessions/current", token: token)
+        #expect(reply.status.code == 204 || reply.status.code == 200)
+        try await liveA.until {
+            if case .signedOut = $0 { true } else { false }
+        }
+        _ = try a.app.addPlayer("Bea")
+        try await a.app.setRemote(
+            url: server.url, username: "live-revoked", password: TestSyncServer.password, deviceName: "A")
+        try await liveA.until(seconds: 30) { $0 == .synced }
+        let rest = try await server.call(.get, "/v1/players", token: try await server.token("live-revoked"))
+        #expect(rest.text.contains("Bea"))
+    }
+}
+
+/// A `LiveSync` run in a task, keeping what it said.
+final class LiveRun: Sendable {
+    private final class Said: Sendable {
+        let value = Mutex<(statuses: [LiveStatus], reports: [SyncReport])>(([], []))
+        func withLock<T>(_ body: (inout (statuses: [LiveStatus], reports: [SyncReport])) -> T) -> T {
+            value.withLock { body(&$0) }
+        }
+    }
+    private let task: Task<Void, any Error>
+    private let said = Said()
+
+    init(_ device: Device) {
+        let said = self.said
+        let live = LiveSync(path: device.path)
+        task = Task {
+            try await live.run { event in
+                said.withLock {
+                    switch event {
+                    case .status(let status): $0.statuses.append(status)
+                    case .synced(let report): $0.reports.append(report)
+                    }
+                }
+            }
+        }
+    }
+
+    var status: LiveStatus? { said.withLock { $0.statuses.last } }
+    var reports: [SyncReport] { said.withLock { $0.reports } }
+
+    func stop() { task.cancel() }
+
+    /// Waits until the latest status passes `test`.
+    func until(seconds: Double = 20, _ test: (LiveStatus) -> Bool) async throws {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if let status, test(status) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("live sync never got there; it said \(said.withLock { $0.statuses })")
+        throw CancellationError()
+    }
+}
+
+/// Polls `condition` until it holds or `seconds` pass (then records what did not happen).
+func eventually(_ what: String, seconds: Double = 10, _ condition: () throws -> Bool) async throws {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+        if try condition() { return }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    Issue.record("\(what): not within \(seconds) s")
+    throw CancellationError()
+}

@@ -1,3 +1,4 @@
+import ClubhouseSyncWire
 import Hummingbird
 import Logging
 import NIOPosix
@@ -48,13 +49,13 @@ package enum ClubhouseServer {
     package static func routes() -> [String] {
         let address = DatabaseAddress(host: "127.0.0.1", port: 5432, username: "routes", database: "routes")
         let configuration = ServerConfiguration(database: address)
-        let (router, _) = parts(configuration, logger: Logger(label: "routes"))
+        let (router, _, _) = parts(configuration, logger: Logger(label: "routes"))
         return router.routes.map { "\($0.method) \($0.path)" }
     }
 
-    /// The router and the pool it uses (not yet running).
+    /// The router and the services it needs (not yet running): the pool, and live sync's listener.
     private static func parts(_ configuration: ServerConfiguration, logger: Logger) -> (
-        Router<ServerRequestContext>, PostgresClient
+        Router<ServerRequestContext>, PostgresClient, LiveService
     ) {
         var clientConfiguration = configuration.database.clientConfiguration
         clientConfiguration.options.maximumConnections = configuration.maximumConnections
@@ -77,12 +78,17 @@ package enum ClubhouseServer {
         let metrics = ServerMetrics()
         let database = Database(
             client: client, timeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
+        let hub = LiveHub(
+            maximumStreams: configuration.maximumStreams, maximumStreamsPerAccount: SyncLimits.streamsPerAccount,
+            keepAlive: configuration.streamKeepAlive, metrics: metrics)
+        let listener = LogListener(
+            address: configuration.database, hub: hub, timeout: configuration.databaseTimeout, logger: logger)
         let router = Routes(
             database: database, metrics: metrics,
             hashing: PasswordHashing(cost: configuration.hashCost, concurrent: configuration.concurrentHashes),
-            configuration: configuration
+            configuration: configuration, hub: hub
         ).router()
-        return (router, client)
+        return (router, client, LiveService(hub: hub, listener: listener))
     }
 
     /// The application, not yet running. `onServerRunning` learns the bound port (port 0 picks one).
@@ -90,11 +96,12 @@ package enum ClubhouseServer {
         _ configuration: ServerConfiguration, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
-        let (router, client) = parts(configuration, logger: logger)
+        let (router, client, live) = parts(configuration, logger: logger)
         return Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            services: [client],
+            // Shut down in reverse: the HTTP server (Hummingbird's, last), live sync, then the pool.
+            services: [client, live],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

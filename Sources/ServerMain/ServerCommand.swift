@@ -29,6 +29,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Connections to PostgreSQL at most (the pool's size).")
     var databaseConnections: Int = 20
 
+    @Option(help: "Change streams (GET /v1/sync/stream) open at once on this instance; one more answers 429.")
+    var maxStreams: Int = 4096
+
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
 
@@ -59,6 +62,10 @@ struct ServerCommand: AsyncParsableCommand {
             }
             configuration.databaseTimeout = .seconds(databaseTimeout)
             configuration.maximumConnections = databaseConnections
+            guard (1...1_000_000).contains(maxStreams) else {
+                throw ServerStartError("--max-streams must be 1–1000000")
+            }
+            configuration.maximumStreams = maxStreams
             let applied = try await ClubhouseServer.migrate(configuration.database, logger: logger)
             logger.info(
                 "database ready", metadata: ["schema": "\(ServerSchema.version)", "applied": "\(applied)"])

@@ -16,8 +16,7 @@ public enum SyncLimits {
     /// How often a change stream that has nothing to say sends a keep-alive; a device that hears
     /// nothing for three of these takes the connection for dead and opens another.
     public static let streamKeepAlive: Duration = .seconds(15)
-    /// Open change streams: of one account (on one server instance), and of one instance in all.
-    /// One more is refused with 429 `too_many_streams`.
+    /// Open change streams of one account on one server instance; one more is refused with 429
+    /// `too_many_streams` (as is one past the instance's own bound, `clubhouse-server --max-streams`).
     public static let streamsPerAccount = 32
-    public static let streamsPerServer = 4096
 }

@@ -26,20 +26,20 @@ struct MigrationTests {
             for _ in 0..<6 { group.addTask { try await ClubhouseServer.migrate(database.address, logger: logger) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(applied.filter { $0 == [1, 2, 3] }.count == 1)
+        #expect(applied.filter { $0 == [1, 2, 3, 4] }.count == 1)
         #expect(applied.filter { $0 == [] }.count == 5)
-        #expect(try await database.values("SELECT count(*)::text FROM schema_migrations") == ["3"])
+        #expect(try await database.values("SELECT count(*)::text FROM schema_migrations") == ["4"])
     }
 
     @Test func aNewerSchemaIsRefused() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
         try await ClubhouseServer.migrate(database.address, logger: logger)
-        try await database.execute("INSERT INTO schema_migrations (version, name) VALUES (4, '0004_future')")
+        try await database.execute("INSERT INTO schema_migrations (version, name) VALUES (5, '0005_future')")
         let error = await #expect(throws: ServerStartError.self) {
             try await ClubhouseServer.migrate(database.address, logger: logger)
         }
         #expect(
-            error?.message.hasPrefix("the database's schema is version 4, newer than this clubhouse-server's (3)")
+            error?.message.hasPrefix("the database's schema is version 5, newer than this clubhouse-server's (4)")
                 == true)
     }
 
@@ -58,7 +58,7 @@ struct MigrationTests {
         let migrations =
             ServerSchema.migrations + [
                 MigrationSource(
-                    version: 4, name: "0004_broken", sql: "CREATE TABLE half (id INT); SELECT no_such_function();")
+                    version: 5, name: "0005_broken", sql: "CREATE TABLE half (id INT); SELECT no_such_function();")
             ]
         await #expect(throws: (any Error).self) {
             try await broken.withConnection { try await Migrator(migrations: migrations).migrate($0, logger: logger) }

@@ -37,7 +37,7 @@ struct SyncMigrationTests {
 
     @Test func upgradesTheReleaseBeforeSyncAndLogsWhatItHeld() async throws {
         try await TestServer.run(prepare: Self.schemaOne) { api, database in
-            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["3"])
+            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["4"])
             let keys = try await database.values("SELECT key::text FROM players ORDER BY id")
             #expect(keys.count == 3)
             #expect(Set(keys).count == 3)
@@ -100,7 +100,7 @@ struct SyncMigrationTests {
     /// refused create, which refused every other device's create of the ISBN, is gone.
     @Test func upgradesTheReleaseBeforeTheLogsKind() async throws {
         try await TestServer.run(prepare: Self.releaseTwo) { api, database in
-            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["3"])
+            #expect(try await database.values("SELECT max(version)::text FROM schema_migrations") == ["4"])
             #expect(try await database.values("SELECT count(*)::text FROM sync_log WHERE kind IS NOT NULL") == ["0"])
             #expect(try await database.values("SELECT key FROM sync_tombstones") == [])
 

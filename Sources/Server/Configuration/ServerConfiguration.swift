@@ -1,4 +1,5 @@
 import ClubhouseSecurity
+import ClubhouseSyncWire
 import Foundation
 
 /// Everything the server is started with. The executable fills it from flags and the environment;
@@ -27,6 +28,11 @@ package struct ServerConfiguration: Sendable {
     /// The first wait; each further wrong password doubles it, up to `longestSignInWait`.
     package var firstSignInWait: Duration = .seconds(1)
     package var longestSignInWait: Duration = .seconds(15 * 60)
+    /// Change streams open on this instance at once (`GET /v1/sync/stream`); one more is refused
+    /// with 429. Each is a socket and a few hundred bytes, never a database connection.
+    package var maximumStreams = 4096
+    /// How long a change stream stays silent before a keep-alive (tests shorten it).
+    package var streamKeepAlive: Duration = SyncLimits.streamKeepAlive
 
     package init(database: DatabaseAddress, host: String = "127.0.0.1", port: Int = 8080) {
         self.database = database

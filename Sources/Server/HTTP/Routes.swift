@@ -7,6 +7,7 @@ struct Routes {
     let metrics: ServerMetrics
     let hashing: PasswordHashing
     let configuration: ServerConfiguration
+    let hub: LiveHub
 
     func router() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
@@ -22,6 +23,7 @@ struct Routes {
         BookRoutes(database: database).add(to: signedIn)
         QuestionRoutes(database: database).add(to: signedIn)
         SyncRoutes(database: database).add(to: signedIn)
+        SyncStreamRoutes(database: database, hub: hub).add(to: signedIn)
         return router
     }
 }

@@ -14,6 +14,11 @@ package final class ServerMetrics: Sendable {
     let operationsInFlight: Meter
     /// Requests being answered right now.
     let requestsInFlight: Meter
+    /// Change streams open on this instance, `head` events written to them, and whether the live
+    /// listener is connected (1) or reconnecting (0).
+    let liveStreams: Meter
+    let livePokes: CoreMetrics.Counter
+    let liveListening: Meter
 
     package init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -27,6 +32,9 @@ package final class ServerMetrics: Sendable {
         connectionsInUse = Meter(label: "clubhouse_db_connections_in_use", factory: factory)
         operationsInFlight = Meter(label: "clubhouse_db_operations_in_flight", factory: factory)
         requestsInFlight = Meter(label: "clubhouse_http_requests_in_flight", factory: factory)
+        liveStreams = Meter(label: "clubhouse_live_streams", factory: factory)
+        livePokes = CoreMetrics.Counter(label: "clubhouse_live_pokes_total", factory: factory)
+        liveListening = Meter(label: "clubhouse_live_listener_connected", factory: factory)
     }
 
     func recordRequest(method: String, route: String, status: Int, duration: Duration) {

@@ -18,14 +18,14 @@ public enum LiveStatus: Sendable, Equatable, CustomStringConvertible {
     /// Nobody is signed in here, or whoever is has no remote: resumes when one with a remote is.
     case notSyncing
 
-    /// A few words for a title bar: "synced", "3 waiting", "offline, 3 waiting", "signed out".
+    /// A few words for a title bar: "synced", "3 waiting", "offline, 3 waiting", "sync signed out".
     public var label: String {
         switch self {
         case .connecting: "connecting"
         case .synced: "synced"
         case .sending(let waiting): "\(waiting) waiting"
         case .offline(_, let waiting): waiting == 0 ? "offline" : "offline, \(waiting) waiting"
-        case .signedOut: "signed out of the server"
+        case .signedOut: "sync signed out"
         case .failed(_, let waiting): waiting == 0 ? "sync failed" : "sync failed, \(waiting) waiting"
         case .notSyncing: "not syncing"
         }

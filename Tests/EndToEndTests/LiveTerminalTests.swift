@@ -41,12 +41,12 @@ import Testing
         try paneB.send("2")  // B looks at its players
 
         // A player added on A (by a command on A's file: the app there pushes it) shows on B.
-        #expect(try a.cli.run(["player", "add", "Kai"]).status == 0)
+        #expect(try a.cli.run(["player", "add", "--name", "Kai"]).status == 0)
         let started = Date()
         let kai = paneB.wait(limit: 5) { $0.contains("Kai") }
         #expect(kai.found, "\(kai.screen)")
         let playerDelay = Date().timeIntervalSince(started)
-        #expect(try a.cli.run(["player", "add", "Ola"]).status == 0)
+        #expect(try a.cli.run(["player", "add", "--name", "Ola"]).status == 0)
         #expect(paneB.wait(limit: 5) { $0.contains("Ola") }.found)
 
         // A gather: started on A, shown on B; a goal scored in A's app appears on B's screen.
@@ -84,7 +84,7 @@ import Testing
         second.signal(SIGKILL)
         #expect(paneB.wait(for: "offline").found)
         // Made meanwhile through the other instance.
-        #expect(try a.cli.run(["player", "add", "Mia"]).status == 0)
+        #expect(try a.cli.run(["player", "add", "--name", "Mia"]).status == 0)
         #expect(try a.cli.run(["sync"]).status == 0)
         let back = try await ServerProcess.serving(database.url, ["--port", String(second.port)])
         defer { back.signal(SIGTERM) }
@@ -105,7 +105,7 @@ import Testing
         #expect(paneB.wait(for: "synced").found)
         try paneB.send("2")
         try cluster.halt()
-        #expect(try a.cli.run(["player", "add", "Noah"]).status == 0)
+        #expect(try a.cli.run(["player", "add", "--name", "Noah"]).status == 0)
         #expect(try a.cli.run(["sync"]).status != 0)  // PostgreSQL is down: it waits on A
         try cluster.resume()
         // A syncs through the first instance once it has PostgreSQL back; B hears of it from the
@@ -118,7 +118,7 @@ import Testing
         #expect(synced)
         let caught = paneB.wait(limit: 30) { $0.contains("Noah") }
         #expect(caught.found, "\(caught.screen)")
-        #expect(try a.cli.run(["player", "add", "Tom"]).status == 0)
+        #expect(try a.cli.run(["player", "add", "--name", "Tom"]).status == 0)
         #expect(try a.cli.run(["sync"]).status == 0)
         #expect(paneB.wait(limit: 10) { $0.contains("Tom") }.found)
         try Self.expectSame(a, b)
@@ -143,7 +143,7 @@ import Testing
             in: .whitespacesAndNewlines)
         let reply = try await ServerProcess.call(port: first.port, .delete, "/v1/sessions/current", token: token)
         #expect(reply.status.code < 300)
-        let told = paneA.wait(limit: 10) { $0.contains("signed out of the server") }
+        let told = paneA.wait(limit: 10) { $0.contains("sync signed out") }
         #expect(told.found, "\(told.screen)")
     }
 

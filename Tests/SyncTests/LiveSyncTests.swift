@@ -5,6 +5,10 @@ import Foundation
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Live sync (`LiveSync`) through the library: devices each running it against real servers on a
 /// real PostgreSQL, changes made through the library appearing on the other device with nobody
 /// syncing by hand. The terminal app's own live tests are in EndToEndTests.
@@ -89,6 +93,32 @@ import Testing
         try await liveA.until(seconds: 30) { $0 == .synced }
         let rest = try await server.call(.get, "/v1/players", token: try await server.token("live-revoked"))
         #expect(rest.text.contains("Bea"))
+    }
+    @Test("sync --watch prints a line per change received and stops at Ctrl-C")
+    func watch() async throws {
+        let server = try await TestSyncServer.start()
+        let a = try await Device.make("A", username: "live-watch", server: server, register: true)
+        let b = try await Device.make("B", username: "live-watch", server: server)
+        let watching = try CLIProcess(["sync", "--watch"], database: b.path)
+        try await eventually("the watch is live", seconds: 20) { watching.stderr.contains("note: sync: synced") }
+        let kai = try a.app.addPlayer("Kai")
+        try a.app.editPlayer(kai, .age, "30")
+        _ = try await a.sync()
+        try await eventually("the watch printed both changes") {
+            watching.stdout.split(separator: "\n").count >= 2
+        }
+        #expect(watching.stdout.hasPrefix("player added: \"Kai\"\n"))
+        #expect(watching.stdout.contains("player updated: "))
+        // A change made on B's own file while it watches is sent without a sync by hand.
+        _ = try b.app.addPlayer("Ola")
+        try await eventually("B's player reached the server") {
+            try b.waiting() == 0 && b.player("Ola") != nil
+        }
+        _ = try await a.sync()
+        #expect(try a.player("Ola") != nil)
+        kill(watching.pid, SIGINT)
+        #expect(try await watching.wait(atMost: 20) == .exited(130))
+        #expect(!watching.stderr.contains("error"))
     }
 }
 

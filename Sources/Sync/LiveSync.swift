@@ -162,6 +162,12 @@ final class LiveEngine: Sendable {
                     }
                 }
                 state.withLock { $0.streamOpen = false }
+            } catch SyncError.refused(404, _, _) {
+                // A server older than the change stream (0.8.0): its log is pulled every few
+                // seconds instead, and local commits are pushed as they are.
+                await server.shutdown()
+                await poll()
+                return
             } catch let error as SyncError {
                 state.withLock {
                     $0.streamOpen = false
@@ -180,6 +186,18 @@ final class LiveEngine: Sendable {
             try? await Task.sleep(for: backoff.next())
         }
     }
+
+    /// For a server without the change stream: a pull every ``pollInterval``, for ever.
+    private func poll() async {
+        state.withLock { $0.streamOpen = true }
+        tell()
+        while !Task.isCancelled {
+            request()
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    static let pollInterval: Duration = .seconds(5)
 
     /// Syncs whenever asked, one at a time, on one client kept between syncs.
     private func work() async {

@@ -37,6 +37,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // The device's HTTP client for sync (ClubhouseSync).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Server-Sent Events read from bytes (the live change stream, GET /v1/sync/stream): its
+        // OpenAPIRuntime's decoder (mattt/EventSource 1.1.1 does not build on Linux: it calls
+        // URLSession.bytes, which swift-corelibs-foundation lacks).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
     ],
     targets: [
         .target(name: "ClubhouseDomain", path: "Sources/Domain"),
@@ -222,6 +226,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The live change stream read as a device reads it.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Several devices (real SQLite files, the library and the built clubhouse) syncing through

@@ -5,6 +5,10 @@ import Logging
 import PostgresNIO
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `GET /v1/sync/stream` on real instances (in-process, on loopback ports) sharing one real
 /// PostgreSQL: the head at open, pokes from a write through any instance, sign-out and expiry,
 /// the bounds, graceful shutdown, and PostgreSQL restarted under a running instance.
@@ -168,6 +172,23 @@ struct LiveStreamTests {
             return
         }
         #expect(code == SyncStreamEvent.shuttingDown)
+    }
+
+    /// The same through the built `clubhouse-server`: SIGTERM with a stream open exits 0.
+    @Test func sigtermWithAStreamOpenClosesItAndExitsZero() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let server = try await ServerProcess.serving(database.url)
+        let token = try await server.signedIn("ana")
+        let stream = try await StreamReader.open(port: server.port, token: token)
+        try await stream.waitForHead(atLeast: 0)
+        server.signal(SIGTERM)
+        let events = try await stream.wait("closed, then the end") { _, ended in ended }
+        guard case .closed(let code, _) = events.last else {
+            Issue.record("no closed event: \(events)")
+            return
+        }
+        #expect(code == SyncStreamEvent.shuttingDown)
+        #expect(try await server.wait(atMost: 60) == .exited(0))
     }
 
     /// PostgreSQL restarted under a running instance: the stream stays open, a change made after

@@ -37,8 +37,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         // The device's HTTP client for sync (ClubhouseSync).
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
-        // Server-Sent Events, read by the device (live sync's change stream): Foundation only, where
-        // other SSE readers bring FoundationNetworking and libcurl, which the static build cannot link.
+        // Server-Sent Events (the live change stream, GET /v1/sync/stream), read by the device and
+        // the tests: Foundation only. Other SSE readers bring FoundationNetworking and libcurl, which
+        // the static build cannot link (and mattt/EventSource 1.1.1 does not build on Linux).
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
     ],
     targets: [
@@ -226,6 +227,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The live change stream read as a device reads it.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Several devices (real SQLite files, the library and the built clubhouse) syncing through

@@ -81,8 +81,11 @@ package enum ClubhouseServer {
         let hub = LiveHub(
             maximumStreams: configuration.maximumStreams, maximumStreamsPerAccount: SyncLimits.streamsPerAccount,
             keepAlive: configuration.streamKeepAlive, metrics: metrics)
-        let listener = LogListener(
-            address: configuration.database, hub: hub, timeout: configuration.databaseTimeout, logger: logger)
+        let listener =
+            configuration.listensForChanges
+            ? LogListener(
+                address: configuration.database, hub: hub, timeout: configuration.databaseTimeout, logger: logger)
+            : nil
         let router = Routes(
             database: database, metrics: metrics,
             hashing: PasswordHashing(cost: configuration.hashCost, concurrent: configuration.concurrentHashes),

@@ -10,11 +10,11 @@ struct MigrationTests {
 
     @Test func migratesOnceAndRecordsTheVersion() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
-        #expect(try await ClubhouseServer.migrate(database.address, logger: logger) == [1, 2, 3])
+        #expect(try await ClubhouseServer.migrate(database.address, logger: logger) == [1, 2, 3, 4])
         #expect(try await ClubhouseServer.migrate(database.address, logger: logger) == [])
         #expect(
             try await database.values("SELECT version || ' ' || name FROM schema_migrations ORDER BY version")
-                == ["1 0001_initial", "2 0002_sync", "3 0003_sync_kind"])
+                == ["1 0001_initial", "2 0002_sync", "3 0003_sync_kind", "4 0004_live"])
     }
 
     /// Many migrators at once on one empty database: the advisory lock lets one apply, the

@@ -67,6 +67,8 @@ struct OpenAPITests {
         #expect(pulled.text.contains(#""notice":{"#))
         try await tour.call(.get, "/v1/sync/changes", "/v1/sync/changes?device=\(phone)&after=1&limit=1", expect: 200)
         try await tour.call(.get, "/v1/sync/changes", "/v1/sync/changes?device=x", expect: 400)
+        // The stream's refusals (its 200 is a stream that never ends: LiveStreamTests read it).
+        try await tour.call(.get, "/v1/sync/stream", "/v1/sync/stream?device=x", expect: 400)
         let handoff =
             #"{"device":"\#(laptop)","scene":"main","deviceName":"laptop","state":{"tab":"players"},"madeAt":5}"#
         try await tour.call(.put, "/v1/sync/handoff", json: handoff, expect: 204)

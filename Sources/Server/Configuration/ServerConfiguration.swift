@@ -33,6 +33,10 @@ package struct ServerConfiguration: Sendable {
     package var maximumStreams = 4096
     /// How long a change stream stays silent before a keep-alive (tests shorten it).
     package var streamKeepAlive: Duration = SyncLimits.streamKeepAlive
+    /// Whether the instance holds its LISTEN connection (see `LogListener`). Without it streams
+    /// still open, get their head, keep-alives and expiry, but no pokes: for tests of other
+    /// things, where dozens of servers share one PostgreSQL and each would hold one more connection.
+    package var listensForChanges = true
 
     package init(database: DatabaseAddress, host: String = "127.0.0.1", port: Int = 8080) {
         self.database = database

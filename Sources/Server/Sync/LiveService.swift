@@ -8,12 +8,12 @@ import ServiceLifecycle
 /// comes first: SIGTERM never waits for a device to hang up).
 struct LiveService: Service {
     let hub: LiveHub
-    let listener: LogListener
+    let listener: LogListener?
 
     func run() async throws {
         await cancelWhenGracefulShutdown { [hub, listener] in
             await withTaskGroup(of: Void.self) { group in
-                group.addTask { await listener.run() }
+                if let listener { group.addTask { await listener.run() } }
                 group.addTask {
                     let tick = min(Duration.seconds(1), hub.keepAlive)
                     while (try? await Task.sleep(for: tick)) != nil { hub.sweep() }

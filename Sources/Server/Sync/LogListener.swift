@@ -20,6 +20,8 @@ struct LogListener: Sendable {
     var heartbeat: Duration = SyncLimits.streamKeepAlive
     let logger: Logger
 
+    static let applicationName = "clubhouse-live-listener"
+
     /// Listens until cancelled, reconnecting as often as it takes.
     func run() async {
         var failures = 0
@@ -48,6 +50,8 @@ struct LogListener: Sendable {
     private func listenOnce(connected: () -> Void) async throws {
         var configuration = address.connectionConfiguration
         configuration.options.connectTimeout = .init(timeout)
+        // Named, so that an operator (or a test) finds it in pg_stat_activity.
+        configuration.options.additionalStartupParameters = [("application_name", Self.applicationName)]
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         do {
             try await connection.listen(on: LiveNotification.channel) { notifications in

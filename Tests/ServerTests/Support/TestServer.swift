@@ -23,6 +23,8 @@ enum TestServer {
         configuration.keepsConnectionsOpen = false
         // A busy machine (dozens of servers starting at once) is slow, not down.
         configuration.databaseTimeout = .seconds(60)
+        // The router tests read no change stream: no LISTEN connection per server (LiveServer has one).
+        configuration.listensForChanges = false
         configure(&configuration)
         var logger = Logger(label: "clubhouse-server-test")
         logger.logLevel = .critical

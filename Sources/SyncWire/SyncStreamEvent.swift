@@ -4,9 +4,10 @@ import Foundation
 /// stream carries pokes, never changes: a device that hears the log moved pulls as it always does,
 /// so a missed or doubled event costs at most one pull, and the pull stays the only road in.
 ///
-/// - `head`: the account's log now ends at `seq` (sent once when the stream opens, whenever the log
-///   moves, and again after the server lost and regained its database, so that a device catches up
-///   on whatever was notified meanwhile). `data: {"head":N}`.
+/// - `head`: the newest entry of the account's log this device may pull (shared changes, and the
+///   notices addressed to it) is `seq`; sent once when the stream opens, whenever it moves, and
+///   again after the server lost and regained its database, so that a device catches up on
+///   whatever was notified meanwhile. `data: {"head":N}`.
 /// - `closed`: the server ends the stream and says why (the token was revoked or expired:
 ///   ``signedOut``; the server is stopping: ``shuttingDown``). `data: {"code":…,"message":…}`.
 /// - A comment (`: keep-alive`) every ``SyncLimits/streamKeepAlive``, so that either side notices a

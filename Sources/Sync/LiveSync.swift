@@ -32,12 +32,12 @@ public final class LiveSync: Sendable {
         case synced(SyncReport)
     }
 
-    /// Runs until the task running it is cancelled. Throws at once when the file has no remote
-    /// for its signed-in user (``SyncError/noRemote``) or cannot be opened, and later when the
-    /// file can no longer be read; server trouble never ends it (it is reported and retried).
+    /// Runs until the task running it is cancelled. Throws when the file cannot be opened or
+    /// can no longer be read; server trouble never ends it (it is reported and retried). While
+    /// nobody is signed in, or whoever is has no remote, it says ``LiveStatus/notSyncing`` and
+    /// starts once one with a remote is (signed in in the app, or `remote set` meanwhile).
     public func run(_ handle: @escaping @Sendable (Event) -> Void) async throws {
         let app = try ClubhouseApp(at: try ClubhouseApp.Location(path: path), creating: false)
-        guard try app.syncRemote() != nil else { throw SyncError.noRemote }
         let engine = LiveEngine(app: app, pushDelay: pushDelay, handle: handle)
         try await engine.run()
     }

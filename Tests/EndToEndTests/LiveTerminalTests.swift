@@ -11,33 +11,44 @@ import Testing
 /// each talking to a different `clubhouse-server` process on one PostgreSQL. What one does shows
 /// on the other with no key pressed.
 @Suite("Live sync in the terminal app", .serialized) struct LiveTerminalTests {
-    /// Two devices of `ana`, A on `first` and B on `second`, remotes set.
-    private static func devices(_ first: ServerProcess, _ second: ServerProcess) throws -> (
-        TerminalAppFixture, TerminalAppFixture
-    ) {
-        let a = try TerminalAppFixture()
-        let b = try TerminalAppFixture()
-        try a.register()
-        try b.register()
-        for (device, server, register) in [(a, first, true), (b, second, false)] {
-            let set = try device.cli.run(
-                ["remote", "set", "http://127.0.0.1:\(server.port)", "--username", "ana", "--password-stdin"]
-                    + (register ? ["--register"] : []), stdin: "s3cret-pass\n")
-            #expect(set.status == 0, "\(set.stderr)")
+    /// Two `clubhouse-server` processes on one database, and two devices of `ana`, A on the first
+    /// and B on the second, remotes set.
+    private struct TwoInstances {
+        let database: TestDatabase
+        let first: ServerProcess
+        let second: ServerProcess
+        let a: TerminalAppFixture
+        let b: TerminalAppFixture
+
+        init(on cluster: PostgresCluster) async throws {
+            database = try await cluster.createDatabase()
+            first = try await ServerProcess.serving(database.url)
+            second = try await ServerProcess.serving(database.url)
+            a = try TerminalAppFixture()
+            b = try TerminalAppFixture()
+            for (device, server, register) in [(a, first, true), (b, second, false)] {
+                try device.register()
+                let set = try device.cli.run(
+                    ["remote", "set", "http://127.0.0.1:\(server.port)", "--username", "ana", "--password-stdin"]
+                        + (register ? ["--register"] : []), stdin: "s3cret-pass\n")
+                #expect(set.status == 0, "\(set.stderr)")
+            }
         }
-        return (a, b)
+    }
+
+    /// The app on `device` in a pane, once its title bar says it is synced.
+    private static func live(_ device: TerminalAppFixture) throws -> TmuxPane {
+        let pane = try TmuxPane(device.app())
+        #expect(pane.wait(for: "synced").found)
+        return pane
     }
 
     @Test("a player added and a goal scored on one device appear on the other within a second, no key pressed")
     func playerAndGoal() async throws {
-        let database = try await PostgresCluster.shared().createDatabase()
-        let first = try await ServerProcess.serving(database.url)
-        let second = try await ServerProcess.serving(database.url)
-        let (a, b) = try Self.devices(first, second)
-        let paneA = try TmuxPane(a.app())
-        let paneB = try TmuxPane(b.app())
-        #expect(paneA.wait(for: "synced").found)
-        #expect(paneB.wait(for: "synced").found)
+        let setup = try await TwoInstances(on: PostgresCluster.shared())
+        let (a, b) = (setup.a, setup.b)
+        let paneA = try Self.live(a)
+        let paneB = try Self.live(b)
         try paneB.send("2")  // B looks at its players
 
         // A player added on A (by a command on A's file: the app there pushes it) shows on B.
@@ -74,19 +85,16 @@ import Testing
 
     @Test("the instance a device streams from is killed: it reconnects when it is back and catches up")
     func instanceKilled() async throws {
-        let database = try await PostgresCluster.shared().createDatabase()
-        let first = try await ServerProcess.serving(database.url)
-        let second = try await ServerProcess.serving(database.url)
-        let (a, b) = try Self.devices(first, second)
-        let paneB = try TmuxPane(b.app())
-        #expect(paneB.wait(for: "synced").found)
+        let setup = try await TwoInstances(on: PostgresCluster.shared())
+        let (a, b, second) = (setup.a, setup.b, setup.second)
+        let paneB = try Self.live(b)
         try paneB.send("2")
         second.signal(SIGKILL)
         #expect(paneB.wait(for: "offline").found)
         // Made meanwhile through the other instance.
         #expect(try a.cli.run(["player", "add", "--name", "Mia"]).status == 0)
         #expect(try a.cli.run(["sync"]).status == 0)
-        let back = try await ServerProcess.serving(database.url, ["--port", String(second.port)])
+        let back = try await ServerProcess.serving(setup.database.url, ["--port", String(second.port)])
         defer { back.signal(SIGTERM) }
         let caught = paneB.wait(limit: 60) { $0.contains("Mia") && $0.contains("synced") }
         #expect(caught.found, "\(caught.screen)")
@@ -97,12 +105,9 @@ import Testing
     func postgresRestarted() async throws {
         let cluster = try PostgresCluster()
         defer { try? cluster.stop() }
-        let database = try await cluster.createDatabase()
-        let first = try await ServerProcess.serving(database.url)
-        let second = try await ServerProcess.serving(database.url)
-        let (a, b) = try Self.devices(first, second)
-        let paneB = try TmuxPane(b.app())
-        #expect(paneB.wait(for: "synced").found)
+        let setup = try await TwoInstances(on: cluster)
+        let (a, b) = (setup.a, setup.b)
+        let paneB = try Self.live(b)
         try paneB.send("2")
         try cluster.halt()
         #expect(try a.cli.run(["player", "add", "--name", "Noah"]).status == 0)
@@ -134,11 +139,9 @@ import Testing
 
     @Test("a revoked token closes the stream, and the title bar says so")
     func revoked() async throws {
-        let database = try await PostgresCluster.shared().createDatabase()
-        let first = try await ServerProcess.serving(database.url)
-        let (a, _) = try Self.devices(first, first)
-        let paneA = try TmuxPane(a.app())
-        #expect(paneA.wait(for: "synced").found)
+        let setup = try await TwoInstances(on: PostgresCluster.shared())
+        let (a, first) = (setup.a, setup.first)
+        let paneA = try Self.live(a)
         let token = try sqlite(a.database, "SELECT token FROM sync_remote").trimmingCharacters(
             in: .whitespacesAndNewlines)
         let reply = try await ServerProcess.call(port: first.port, .delete, "/v1/sessions/current", token: token)

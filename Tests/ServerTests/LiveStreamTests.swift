@@ -198,7 +198,7 @@ struct LiveStreamTests {
         let cluster = try PostgresCluster()
         defer { try? cluster.stop() }
         let database = try await cluster.createDatabase()
-        let server = try await LiveServer.start(database) { $0.databaseTimeout = .seconds(2) }
+        let server = try await LiveServer.start(database) { $0.databaseTimeout = .seconds(10) }
         let token = try await server.token("ana")
         let stream = try await StreamReader.open(port: server.port, token: token)
         try await stream.waitForHead(atLeast: 0)

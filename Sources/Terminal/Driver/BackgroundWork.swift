@@ -1,8 +1,9 @@
 /// Work the app runs beside its loop for as long as it is open (live sync, when a remote is set),
 /// kept behind this value so that the terminal app needs nothing of what the work uses. It reports
-/// a few words for the title bar whenever they change; the driver draws them at once.
+/// a few words for the title bar whenever they change (nil: nothing to show); the driver draws
+/// them at once.
 public struct BackgroundWork: Sendable {
-    public typealias Report = @Sendable (TitleStatus) -> Void
+    public typealias Report = @Sendable (TitleStatus?) -> Void
     let body: @Sendable (_ report: @escaping Report) async throws -> Void
 
     /// `body` runs until its task is cancelled (when the app quits). An error it throws is shown

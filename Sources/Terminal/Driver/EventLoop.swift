@@ -76,7 +76,7 @@ final class EventLoop {
                 }
             }
             if fds[2].revents != 0 {
-                if let status = changes.takeStatus() { session.status = status }
+                if let status = changes.takeStatus() { session.status = status.shown }
                 switch changes.take() {
                 case .success(let outcome)?: session.changed(outcome)
                 case .failure(let error)?: throw TerminalFailure(TerminalSession.describe(error))
@@ -122,7 +122,12 @@ final class ChangeInbox: @unchecked Sendable {
     private let writeEnd: Int32
     private let lock = NSLock()
     private var latest: Result<Outcome, any Error>?
-    private var status: TitleStatus?
+    private var status: PostedStatus?
+
+    /// A status posted (nil inside: the title bar shows none).
+    struct PostedStatus {
+        var shown: TitleStatus?
+    }
 
     init() throws {
         var ends: [Int32] = [0, 0]
@@ -143,14 +148,14 @@ final class ChangeInbox: @unchecked Sendable {
         _ = write(writeEnd, &byte, 1)
     }
 
-    func post(status: TitleStatus) {
-        lock.withLock { self.status = status }
+    func post(status: TitleStatus?) {
+        lock.withLock { self.status = PostedStatus(shown: status) }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
     /// The newest status, once (the pipe is drained by `take`, which follows it).
-    func takeStatus() -> TitleStatus? {
+    func takeStatus() -> PostedStatus? {
         lock.withLock {
             defer { status = nil }
             return status

@@ -33,13 +33,16 @@ struct AppCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Live sync beside the app, when whoever is signed in has a remote.
+    /// Live sync beside the app, on its own connection to the file: it waits, saying nothing,
+    /// while whoever is signed in has no remote. (Asking here would read the navigation state
+    /// before the app does, and its first look would no longer tell what a restore cut.)
     static func liveSync(_ app: ClubhouseApp) -> BackgroundWork? {
-        guard !app.isInMemory, (try? app.remote()) != nil else { return nil }
+        guard !app.isInMemory else { return nil }
         let live = LiveSync(path: app.path)
         return BackgroundWork { report in
             try await live.run { event in
-                if case .status(let status) = event { report(TitleStatus(status.label, warns: status.isTrouble)) }
+                guard case .status(let status) = event else { return }
+                report(status == .notSyncing ? nil : TitleStatus(status.label, warns: status.isTrouble))
             }
         }
     }

@@ -149,6 +149,7 @@ final class LiveRun: Sendable {
     }
 
     var status: LiveStatus? { said.withLock { $0.statuses.last } }
+    var statuses: [LiveStatus] { said.withLock { $0.statuses } }
     var reports: [SyncReport] { said.withLock { $0.reports } }
 
     func stop() { task.cancel() }

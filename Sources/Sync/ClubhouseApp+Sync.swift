@@ -91,7 +91,7 @@ extension ClubhouseApp {
         guard let record = try syncRemote() else { throw SyncError.noRemote }
         let server = SyncServer(url: try SyncServer.normalized(record.url), token: record.token)
         do {
-            let report = try await sync(with: server, sharingNavigation: true)
+            let report = try await sync(with: server, pulling: true, sharingNavigation: true)
             await server.shutdown()
             return report
         } catch {
@@ -100,10 +100,11 @@ extension ClubhouseApp {
         }
     }
 
-    /// ``sync()`` on a server client the caller keeps (live sync keeps one for its life); the
-    /// navigation state is shared only when `sharingNavigation` (a sync set off by another
-    /// device's change has no news of this device's own).
-    func sync(with server: SyncServer, sharingNavigation: Bool) async throws -> SyncReport {
+    /// ``sync()`` on a server client the caller keeps (live sync keeps one for its life). Live
+    /// sync pulls only when the server said the log moved (`pulling`), and shares the navigation
+    /// state only once it has stopped moving (`sharingNavigation`); the push always runs, and
+    /// costs no request when nothing waits.
+    func sync(with server: SyncServer, pulling: Bool, sharingNavigation: Bool) async throws -> SyncReport {
         guard let record = try syncRemote() else { throw SyncError.noRemote }
         guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
         var clock = ClockOffset(stored: record.clockOffsetMs)
@@ -115,7 +116,9 @@ extension ClubhouseApp {
                 clock.add(serverTime: probe.value.serverTime, sent: probe.sent, received: probe.received)
             }
             try await push(server, device: device, clock: &clock, report: &report)
-            try await pull(server, device: device, from: record.cursor, clock: &clock, report: &report)
+            if pulling || record.lastSyncAt == nil {
+                try await pull(server, device: device, from: record.cursor, clock: &clock, report: &report)
+            }
             // Only a change from elsewhere or a refusal can have removed a record a screen shows.
             if report.pulled + report.refused > 0 { try syncSettleNavigation() }
             if sharingNavigation {

@@ -6,8 +6,8 @@ import Testing
 
 /// Live sync while the file's remote changes under it: `remote set` to another server, or another
 /// local user (with a remote of their own) signing in. The change stream must follow the remote
-/// the file has now; until it does, what is made elsewhere never arrives (no poke), while the
-/// status still says `synced`. Found by the hostile pass on issue 28; these fail until it is fixed.
+/// the file has now; the stream used to stay on the old one, so what was made on the new remote
+/// never arrived (no poke) while the status said `synced` (found by the hostile pass on issue 28).
 @Suite("Live sync follows the file's remote") struct LiveSyncRemoteChangeTests {
     @Test("remote set to another server while live: changes made there arrive with no local commit")
     func remoteSetToAnotherServer() async throws {

@@ -5,9 +5,9 @@ import Foundation
 import Testing
 
 /// Typing in a form while live: each key is saved in the form's draft (its own commit), and live
-/// sync sees each commit. A draft changes no synced record and the server poked nobody, yet each
-/// key (at a person's pace, slower than the 100 ms push delay) costs a pull and a handoff. Found
-/// by the hostile pass on issue 28; fails until keys stop costing requests each.
+/// sync sees each commit. A draft changes no synced record and the server poked nobody: keys must
+/// not cost requests each (at a person's pace, slower than the 100 ms push delay, each used to cost
+/// a pull and a handoff; found by the hostile pass on issue 28).
 @Suite("Live sync while typing") struct LiveSyncTypingTests {
     @Test("twelve keys typed at about four a second cost a few requests, not one or two per key")
     func typingCostsNoRequestPerKey() async throws {

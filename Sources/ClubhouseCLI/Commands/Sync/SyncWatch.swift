@@ -43,7 +43,7 @@ struct SyncWatch {
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                interrupted.set()
+                interrupted.set(number)
                 task.cancel()
             }
             source.resume()
@@ -53,7 +53,8 @@ struct SyncWatch {
         do {
             try AsyncBridge.run { try await task.value }
         } catch is CancellationError {}
-        if interrupted.isSet { throw ExitCode(130) }
+        // 128 + the signal, as a shell reports a command it stopped: 130 for Ctrl-C, 143 for SIGTERM.
+        if let number = interrupted.signal { throw ExitCode(128 + number) }
     }
 
     /// "player added: Kai", "gather updated: scoreA, scoreB", "book deleted: 9780…".
@@ -74,10 +75,11 @@ struct SyncWatch {
         return line
     }
 
+    /// The signal that ended the watch, if one did.
     private final class Interrupted: @unchecked Sendable {
         private let lock = NSLock()
-        private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
+        private var number: Int32?
+        func set(_ number: Int32) { lock.withLock { self.number = self.number ?? number } }
+        var signal: Int32? { lock.withLock { number } }
     }
 }

@@ -1,19 +1,28 @@
 import Clubhouse
 import ClubhouseSync
 import Foundation
+import GRDB
 
 /// One account with `devices` live devices (`LiveSync` each, a file each, one instance) and a
-/// burst of `changes` players added on the first, one `perform` (one commit) each, as fast as the
-/// library goes. Every device must converge on the same records with none lost; the pulls each
-/// device made (its syncs that received something) must be coalesced, far fewer than the changes.
+/// burst of `changes` players added, either on the first device (one `perform`, one commit, each,
+/// as fast as the library goes) or through the REST API (one `POST /v1/players` each, one after the
+/// other: every one moves the log and pokes every device). Every device must converge on the same
+/// records with none lost; the pulls each device made (its syncs that received something) must be
+/// coalesced, far fewer than the changes.
 struct Burst {
+    enum Source: String {
+        case device, rest
+    }
+
     let url: String
     let devices: Int
     let changes: Int
+    let source: Source
     let files: DeviceFiles
     let api: ServerAPI
 
     struct Figures {
+        var source: Source
         var burstSeconds: Double
         var convergedSeconds: Double
         var identical: Bool
@@ -21,8 +30,11 @@ struct Burst {
         /// Per receiving device: syncs that pulled something, and the changes they pulled.
         var pulls: [Int]
         var pulled: [Int]
-        /// The sender's pushes.
+        /// The sending device's syncs that pushed, and when the first ended (after the burst began).
         var pushes: Int
+        var firstPush: Double?
+        /// What the sending device's live sync said from the burst's start to its first push.
+        var senderSaid: [String]
         var server: [String: Double]
     }
 
@@ -31,25 +43,33 @@ struct Burst {
         for index in 0..<devices {
             all.append(try await files.device("D\(index)", account: account, url: url, register: index == 0))
         }
+        let token = try await DatabaseQueue(path: all[0].path, configuration: readOnly).read {
+            try String.fetchOne($0, sql: "SELECT token FROM sync_remote")
+        }
         let runs = try all.map { try LiveRun($0) }
         for run in runs { try await run.synced() }
         let before = try await api.metrics(url)
 
         let clock = ContinuousClock()
         let start = clock.now
-        let sender = all[0].app
+        let startWall = wallClock()
         for index in 0..<changes {
-            let outcome = try sender.perform(
-                Command(
-                    link: .screen(.newPlayer),
-                    .submit(
-                        [
-                            (PlayerField.name.rawValue, "Burst \(index)"),
-                            (PlayerField.age.rawValue, String(5 + index % 95)),
-                        ],
-                        discardingDraft: true)))
-            guard case .form(.playerAdded, _) = outcome.result else {
-                throw BenchmarkError("player add answered \(outcome.result)")
+            let (name, age) = ("Burst \(index)", 5 + index % 95)
+            switch source {
+            case .device:
+                let outcome = try all[0].app.perform(
+                    Command(
+                        link: .screen(.newPlayer),
+                        .submit(
+                            [(PlayerField.name.rawValue, name), (PlayerField.age.rawValue, String(age))],
+                            discardingDraft: true)))
+                guard case .form(.playerAdded, _) = outcome.result else {
+                    throw BenchmarkError("player add answered \(outcome.result)")
+                }
+            case .rest:
+                let (status, text) = try await api.call(
+                    .POST, url + "/v1/players", json: #"{"name":"\#(name)","age":\#(age)}"#, token: token)
+                guard status == 201 else { throw BenchmarkError("POST /v1/players: \(status) \(text)") }
             }
         }
         let burst = clock.now - start
@@ -63,13 +83,16 @@ struct Burst {
         let after = try await api.metrics(url)
 
         let records = try all.map { try $0.players() }
-        let receivers = runs.dropFirst().map { $0.reports }
+        let receivers = (source == .device ? runs.dropFirst() : runs[...]).map { $0.reports }
+        let pushed = runs[0].reports.filter { $0.report.pushed > 0 }
         return Figures(
-            burstSeconds: seconds(burst), convergedSeconds: seconds(converged),
+            source: source, burstSeconds: seconds(burst), convergedSeconds: seconds(converged),
             identical: records.allSatisfy { $0 == records[0] }, records: records[0].count,
             pulls: receivers.map { $0.filter { $0.report.pulled > 0 }.count },
             pulled: receivers.map { $0.reduce(0) { $0 + $1.report.pulled } },
-            pushes: runs[0].reports.filter { $0.report.pushed > 0 }.count,
+            pushes: pushed.count, firstPush: pushed.first.map { $0.at - startWall },
+            senderSaid: runs[0].statuses.filter { $0.at >= startWall && $0.at <= (pushed.first?.at ?? .infinity) }
+                .map { String(format: "%.2f s ", $0.at - startWall) + $0.status.label },
             server: after.merging(before) { $0 - $1 })
     }
 }

@@ -21,7 +21,7 @@ final class ServerAPI: Sendable {
 
     func shutdown() async { try? await client.shutdown() }
 
-    private func call(_ method: HTTPMethod, _ url: String, json: String? = nil, token: String? = nil)
+    func call(_ method: HTTPMethod, _ url: String, json: String? = nil, token: String? = nil)
         async throws -> (Int, String)
     {
         var request = HTTPClientRequest(url: url)

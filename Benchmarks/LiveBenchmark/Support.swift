@@ -155,7 +155,7 @@ final class LiveRun: Sendable {
         var cursor: Int64?
     }
     private struct Said: Sendable {
-        var statuses: [LiveStatus] = []
+        var statuses: [(at: Double, status: LiveStatus)] = []
         var reports: [Report] = []
     }
 
@@ -169,7 +169,7 @@ final class LiveRun: Sendable {
             try await live.run { event in
                 let at = wallClock()
                 switch event {
-                case .status(let status): said.withLock { $0.statuses.append(status) }
+                case .status(let status): said.withLock { $0.statuses.append((at, status)) }
                 case .synced(let report):
                     let cursor = try? reader?.read { try Int64.fetchOne($0, sql: "SELECT cursor FROM sync_remote") }
                     said.withLock { $0.reports.append(Report(at: at, report: report, cursor: cursor ?? nil)) }
@@ -178,7 +178,8 @@ final class LiveRun: Sendable {
         }
     }
 
-    var status: LiveStatus? { said.withLock { $0.statuses.last } }
+    var status: LiveStatus? { said.withLock { $0.statuses.last?.status } }
+    var statuses: [(at: Double, status: LiveStatus)] { said.withLock { $0.statuses } }
     var reports: [Report] { said.withLock { $0.reports } }
 
     func synced(seconds: Double = 60) async throws {

@@ -97,28 +97,42 @@ do {
     }
 
     if only.contains("burst") {
-        let burst = Burst(url: url, devices: devices, changes: burstChanges, files: files, api: api)
-        let figures = try await burst.run(account: "burst\(run)")
-        let pulls = figures.pulls.sorted()
+        var results: [Burst.Figures] = []
+        for (index, source) in [Burst.Source.rest, .device].enumerated() {
+            let burst = Burst(
+                url: url, devices: devices, changes: burstChanges, source: source, files: files, api: api)
+            results.append(try await burst.run(account: "burst\(index)x\(run)"))
+        }
         print(
-            "\n## \(devices) live devices of one account, \(burstChanges) players added on one (load \(loadAverage()))\n"
-        )
-        print("| | |")
-        print("|---|---|")
-        print(String(format: "| burst (%d commits on D0) | %.2f s |", burstChanges, figures.burstSeconds))
-        print(String(format: "| every device has them all | %.2f s after the burst began |", figures.convergedSeconds))
-        print("| records on each device | \(figures.records); identical on all \(devices): \(figures.identical) |")
-        print("| D0's pushes | \(figures.pushes) |")
+            "\n## \(devices) live devices of one account, a burst of \(burstChanges) players (load \(loadAverage()))\n")
         print(
-            "| pulls per receiving device (syncs that received) | min \(pulls.first ?? 0), median \(pulls[pulls.count / 2]), max \(pulls.last ?? 0) |"
-        )
-        print(
-            "| changes pulled per receiving device | \(Set(figures.pulled).sorted().map(String.init).joined(separator: ", ")) |"
-        )
-        func server(_ key: String) -> String { String(Int(figures.server[key] ?? 0)) }
-        print(
-            "| server: GET /v1/sync/changes, POST /v1/sync/push, pokes written | \(server("GET /v1/sync/changes")), "
-                + "\(server("POST /v1/sync/push")), \(server("clubhouse_live_pokes_total")) |")
+            "| | "
+                + results.map { $0.source == .rest ? "through the REST API" : "added on device D0" }.joined(
+                    separator: " | ") + " |")
+        print("|---|" + results.map { _ in "---|" }.joined())
+        func row(_ label: String, _ cell: (Burst.Figures) -> String) {
+            print("| \(label) | " + results.map(cell).joined(separator: " | ") + " |")
+        }
+        row("the burst (one request, or one commit, per player)") { String(format: "%.2f s", $0.burstSeconds) }
+        row("every device has them all, after the burst began") { String(format: "%.2f s", $0.convergedSeconds) }
+        row("records on each device; identical on all") { "\($0.records); \($0.identical ? "yes" : "NO")" }
+        row("receiving devices") { "\($0.pulls.count)" }
+        row("pulls per receiving device (syncs that received), min / median / max") {
+            let pulls = $0.pulls.sorted()
+            return "\(pulls.first ?? 0) / \(pulls[pulls.count / 2]) / \(pulls.last ?? 0)"
+        }
+        row("changes pulled per receiving device") { Set($0.pulled).sorted().map(String.init).joined(separator: ", ") }
+        row("D0's syncs that pushed; the first ended after") {
+            $0.source == .rest ? "–" : "\($0.pushes); " + ($0.firstPush.map { String(format: "%.2f s", $0) } ?? "–")
+        }
+        row("what D0's live sync said until then") {
+            $0.source == .rest ? "–" : $0.senderSaid.isEmpty ? "nothing" : $0.senderSaid.joined(separator: ", ")
+        }
+        for key in ["GET /v1/sync/changes", "POST /v1/sync/push", "clubhouse_live_pokes_total"] {
+            row("server: \(key == "clubhouse_live_pokes_total" ? "pokes written" : key)") {
+                String(Int($0.server[key] ?? 0))
+            }
+        }
     }
 
     if only.contains("idle") {

@@ -120,6 +120,17 @@ let package = Package(
             dependencies: ["Clubhouse", "ClubhouseSync", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/SyncBenchmark"
         ),
+        // Live sync: commit → other device's screen (one instance, two), 1 000 idle streams, a burst
+        // to 10 live devices, against release servers on a throwaway PostgreSQL (scripts/live-benchmark).
+        .executableTarget(
+            name: "LiveBenchmark",
+            dependencies: [
+                "Clubhouse", "ClubhouseSync", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/LiveBenchmark"
+        ),
         // The terminal app's keystroke to frame with 1 000 000 players (swift run -c release TerminalBenchmark).
         .executableTarget(
             name: "TerminalBenchmark",

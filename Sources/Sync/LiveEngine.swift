@@ -236,8 +236,9 @@ final class LiveEngine: Sendable {
         var server: SyncServer?
         var backoff = Backoff()
         for await _ in wakes {
-            // A burst of commits (a form saved field by field, a goal and the clock) is one push.
-            try? await Task.sleep(for: pushDelay)
+            // A burst of commits (a form saved field by field, a goal and the clock) is one push;
+            // a pull set off by a poke has nothing to wait for.
+            if state.withLock({ $0.push }) { try? await Task.sleep(for: pushDelay) }
             if Task.isCancelled { break }
             let wanted: (pull: Bool, share: Bool)? = state.withLock { state in
                 guard state.push || state.pull || state.share, state.signedOut == nil else { return nil }

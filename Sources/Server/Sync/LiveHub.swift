@@ -27,8 +27,9 @@ final class LiveHub: Sendable {
         self.metrics = metrics
     }
 
-    /// How long a refused device waits: about one keep-alive, by which a stream whose device went
-    /// away has failed its next write and given its place back.
+    /// How long a refused device waits: one keep-alive. A stream whose device went away gives its
+    /// place back when a write to it fails, which is the first or the second keep-alive after the
+    /// hang-up (the first write usually lands before the peer's reset comes back).
     static let retryAfterSeconds = 15
 
     /// Registers a stream, or refuses it (429 `too_many_streams`) past either bound.

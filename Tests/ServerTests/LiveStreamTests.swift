@@ -100,7 +100,8 @@ struct LiveStreamTests {
         let database = try await PostgresCluster.shared().createDatabase()
         let server = try await LiveServer.start(database)
         let token = try await server.token("ana")
-        try await database.execute("UPDATE tokens SET expires_at = now() + interval '2 seconds'")
+        // Far enough ahead that the stream opens first on a loaded machine.
+        try await database.execute("UPDATE tokens SET expires_at = now() + interval '8 seconds'")
         let stream = try await StreamReader.open(port: server.port, token: token)
         #expect(stream.status == 200)
         let events = try await stream.wait("closed at expiry") { _, ended in ended }

@@ -11,8 +11,8 @@ import Testing
 @Suite("Live sync follows the file's remote") struct LiveSyncRemoteChangeTests {
     @Test("remote set to another server while live: changes made there arrive with no local commit")
     func remoteSetToAnotherServer() async throws {
-        let one = try await TestSyncServer.start()
-        let two = try await TestSyncServer.start()
+        let one = try await TestSyncServer.start(live: true)
+        let two = try await TestSyncServer.start(live: true)
         let a = try await Device.make("A", username: "live-moved", server: one, register: true)
         let liveA = LiveRun(a)
         defer { liveA.stop() }
@@ -40,8 +40,8 @@ import Testing
 
     @Test("another local user signs in while live: their account's changes arrive with no local commit")
     func anotherUserSignsIn() async throws {
-        let one = try await TestSyncServer.start()
-        let two = try await TestSyncServer.start()
+        let one = try await TestSyncServer.start(live: true)
+        let two = try await TestSyncServer.start(live: true)
         let a = try await Device.make("A", username: "live-first", server: one, register: true)
         // A second user of A's file, with a remote of their own on another server.
         try a.app.signOut()

@@ -15,7 +15,7 @@ import Testing
 @Suite("Live sync") struct LiveSyncTests {
     @Test("a player and a goal made on one device reach the other through another server instance")
     func acrossInstances() async throws {
-        let server = try await TestSyncServer.start()
+        let server = try await TestSyncServer.start(live: true)
         let other = try await server.alongside()
         let a = try await Device.make("A", username: "live-across", server: server, register: true)
         let b = try await Device.make("B", username: "live-across", server: other)
@@ -76,7 +76,7 @@ import Testing
 
     @Test("a revoked token stops live sync with a status that says so; remote set resumes it")
     func revoked() async throws {
-        let server = try await TestSyncServer.start()
+        let server = try await TestSyncServer.start(live: true)
         let a = try await Device.make("A", username: "live-revoked", server: server, register: true)
         let liveA = LiveRun(a)
         defer { liveA.stop() }
@@ -96,7 +96,7 @@ import Testing
     }
     @Test("sync --watch prints a line per change received and stops at Ctrl-C")
     func watch() async throws {
-        let server = try await TestSyncServer.start()
+        let server = try await TestSyncServer.start(live: true)
         let a = try await Device.make("A", username: "live-watch", server: server, register: true)
         let b = try await Device.make("B", username: "live-watch", server: server)
         let watching = try CLIProcess(["sync", "--watch"], database: b.path)

@@ -11,7 +11,7 @@ import Testing
 @Suite("Live sync while typing") struct LiveSyncTypingTests {
     @Test("twelve keys typed at about four a second cost a few requests, not one or two per key")
     func typingCostsNoRequestPerKey() async throws {
-        let server = try await TestSyncServer.start()
+        let server = try await TestSyncServer.start(live: true)
         let a = try await Device.make("A", username: "live-typing", server: server, register: true)
         let liveA = LiveRun(a)
         defer { liveA.stop() }

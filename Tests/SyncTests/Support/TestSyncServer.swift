@@ -38,8 +38,10 @@ final class TestSyncServer: @unchecked Sendable {
 
     /// `databaseTimeout` nil keeps the server's default deadline (a busy machine running dozens of
     /// servers is slow, not down: 60 s unless a test is about the default).
-    static func start(_ kind: Kind = .inProcess, databaseTimeout: Duration? = .seconds(60)) async throws
-        -> TestSyncServer
+    /// `live`: an in-process server LISTENs for the change stream (one more PostgreSQL connection
+    /// each, on a cluster dozens of test servers share); a server process always does.
+    static func start(_ kind: Kind = .inProcess, databaseTimeout: Duration? = .seconds(60), live: Bool = false)
+        async throws -> TestSyncServer
     {
         let database = try await PostgresCluster.shared().createDatabase()
         switch kind {
@@ -47,23 +49,24 @@ final class TestSyncServer: @unchecked Sendable {
             let process = try await ServerProcess.serving(database.url)
             return TestSyncServer(database: database, port: process.port, process: process, service: nil)
         case .inProcess:
-            return try await inProcess(on: database, databaseTimeout: databaseTimeout, migrating: true)
+            return try await inProcess(on: database, databaseTimeout: databaseTimeout, migrating: true, live: live)
         }
     }
 
     /// A second server instance, in this process, on the same database: what a deployment with
     /// several `clubhouse-server` processes on one PostgreSQL looks like to each device.
     func alongside() async throws -> TestSyncServer {
-        try await Self.inProcess(on: database, databaseTimeout: .seconds(60), migrating: false)
+        try await Self.inProcess(on: database, databaseTimeout: .seconds(60), migrating: false, live: true)
     }
 
-    private static func inProcess(on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool)
+    private static func inProcess(on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool, live: Bool)
         async throws -> TestSyncServer
     {
         var configuration = ServerConfiguration(database: database.address, port: 0)
         configuration.hashCost = .testing
         configuration.maximumConnections = 4
         configuration.keepsConnectionsOpen = false
+        configuration.listensForChanges = live
         if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
         var logger = Logger(label: "sync-test-server")
         logger.logLevel = .critical

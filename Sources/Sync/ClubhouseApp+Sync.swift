@@ -82,7 +82,8 @@ extension ClubhouseApp {
     /// Pushes the signed-in user's queued changes (oldest first, at most 500 and 256 KiB a request,
     /// a request the server did not finish in time sent again in halves; each answered page leaves
     /// the queue in one transaction), then pulls every change made elsewhere since the last sync
-    /// (each page applied in one transaction that also moves the cursor), then shares this
+    /// (each page applied in one transaction that also moves the cursor; a page the server could
+    /// not read in time asked again in halves), then shares this
     /// device's navigation state of every scene (for ``continueFromOtherDevice(scene:)``).
     /// Notices not told before are returned, and marked told. Throws ``SyncError`` when the
     /// server cannot be reached or refuses; whatever was done until then stays done and nothing
@@ -112,7 +113,12 @@ extension ClubhouseApp {
         do {
             if record.lastSyncAt == nil {
                 // Never synced: measure the clock before the first push converts any instant.
-                let probe = try await server.changes(device: device, after: record.cursor, limit: 1)
+                let probe: SyncServer.Timed<SyncChangesPage>
+                do {
+                    probe = try await server.changes(device: device, after: record.cursor, limit: 1)
+                } catch let slow as SyncServer.TooSlow {
+                    throw slow.error
+                }
                 clock.add(serverTime: probe.value.serverTime, sent: probe.sent, received: probe.received)
             }
             try await push(server, device: device, clock: &clock, report: &report)
@@ -202,8 +208,18 @@ extension ClubhouseApp {
         _ server: SyncServer, device: UUID, from cursor: Int64, clock: inout ClockOffset, report: inout SyncReport
     ) async throws {
         var cursor = cursor
+        var limit = SyncLimits.defaultPageSize
         while true {
-            let answer = try await server.changes(device: device, after: cursor, limit: SyncLimits.defaultPageSize)
+            let answer: SyncServer.Timed<SyncChangesPage>
+            do {
+                answer = try await server.changes(device: device, after: cursor, limit: limit)
+            } catch let slow as SyncServer.TooSlow {
+                // A page of heavy records (gathers with their seats) the server could not read
+                // within its deadline: asked again at once in halves, as a push is sent.
+                guard limit > 1 else { throw slow.error }
+                limit /= 2
+                continue
+            }
             clock.add(serverTime: answer.value.serverTime, sent: answer.sent, received: answer.received)
             let page = answer.value
             // This device's own changes are applied too: in log order they restore what the

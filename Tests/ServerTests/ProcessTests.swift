@@ -72,11 +72,18 @@ struct ProcessTests {
                         .post, "/v1/accounts", json: #"{"username":"\#(name)","password":"correct horse"}"#)
                 }
             }
-            // Until the server says all three are being answered (the metrics request is a fourth).
+            // Until the server says all three are being answered (the metrics request is a fourth),
+            // within a deadline: a run where they were answered before the first look must fail
+            // the test, not hang the suite (a CI run hung here, polling for ever).
+            let deadline = ContinuousClock.now + .seconds(60)
             while true {
                 let metrics = try await server.call(.get, "/metrics").text
                 let line = metrics.split(separator: "\n").first { $0.hasPrefix("clubhouse_http_requests_in_flight ") }
                 if let value = line?.split(separator: " ").last.flatMap({ Double($0) }), value >= 4 { break }
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("the three sign-ups were never in flight together: \(line ?? "no gauge")")
+                    break
+                }
                 try await Task.sleep(for: .milliseconds(10))
             }
             server.signal(SIGTERM)
@@ -105,11 +112,18 @@ struct ProcessTests {
                     try await server.call(.post, "/v1/players", json: #"{"name":"\#(name)"}"#, token: token)
                 }
             }
-            // Until the server says all three are being answered (the metrics request is a fourth).
+            // Until the server says all three are being answered (the metrics request is a fourth),
+            // within a deadline: a run where they were answered before the first look must fail
+            // the test, not hang the suite (a CI run hung here, polling for ever).
+            let deadline = ContinuousClock.now + .seconds(60)
             while true {
                 let metrics = try await server.call(.get, "/metrics").text
                 let line = metrics.split(separator: "\n").first { $0.hasPrefix("clubhouse_http_requests_in_flight ") }
                 if let value = line?.split(separator: " ").last.flatMap({ Double($0) }), value >= 4 { break }
+                guard ContinuousClock.now < deadline else {
+                    Issue.record("the three sign-ups were never in flight together: \(line ?? "no gauge")")
+                    break
+                }
                 try await Task.sleep(for: .milliseconds(10))
             }
             server.signal(SIGTERM)

@@ -209,11 +209,14 @@ final class LiveEngine: Sendable {
     private func watchRemote(_ record: SyncRemoteRecord) async throws {
         while true {
             try await Task.sleep(for: .milliseconds(500))
-            let now = try? app.syncRemote()
-            if now?.url != record.url || now?.token != record.token || now?.deviceID != record.deviceID {
-                throw RemoteChanged()
-            }
+            if !isStill(record) { throw RemoteChanged() }
         }
+    }
+
+    /// Whether the signed-in user's remote is still `record` (the same server, token and device).
+    private func isStill(_ record: SyncRemoteRecord) -> Bool {
+        let now = try? app.syncRemote()
+        return now?.url == record.url && now?.token == record.token && now?.deviceID == record.deviceID
     }
 
     /// For a server without the change stream: a pull every ``pollInterval``, until the remote
@@ -224,8 +227,7 @@ final class LiveEngine: Sendable {
         while !Task.isCancelled {
             request(pull: true)
             try? await Task.sleep(for: Self.pollInterval)
-            let now = try? app.syncRemote()
-            if now?.url != record.url || now?.token != record.token { return }
+            if !isStill(record) { return }
         }
     }
 

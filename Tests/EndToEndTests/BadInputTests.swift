@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Bad input: one `error:` line (or ArgumentParser's usage error, exit 64), and the file untouched.
-@Suite struct BadInputTests {
+@Suite(.heavy) struct BadInputTests {
     static let longName = String(repeating: "x", count: 101)
 
     static let refused: [(arguments: [String], error: String)] = [

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `clubhouse book import FILE.csv` as a user runs it: without a terminal, so only the summary.
-@Suite struct BookImportTests {
+@Suite(.heavy) struct BookImportTests {
     private let folder: TemporaryFolder
     private let clubhouse: ClubhouseProcess
 

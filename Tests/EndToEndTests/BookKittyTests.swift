@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The BookKitty flows through the real binary, several runs against one database.
-@Suite struct BookKittyTests {
+@Suite(.heavy) struct BookKittyTests {
     static let dune = "9780441013593"
     static let hobbit = "9780547928227"
     static let cosmos = "9780345539434"

@@ -4,7 +4,7 @@ import Testing
 
 /// A database written by release 0.3 (schema 4, before BookKitty) opened by this binary:
 /// migration 0005 adds the book and question tables, and nothing the users had is lost.
-@Suite struct BookUpgradeTests {
+@Suite(.heavy) struct BookUpgradeTests {
     /// Made by release 0.3 (commit a65a1dd): ana (password `s3cret-pass`) and bob (`b0b-password`)
     /// registered; bob added player 1 "Bo" and signed out; ana signed in, added players 2 "Zoë
     /// O'Brien" (27, striker), 3 "Kai" (amateur) and 4 "Lea" (31), played gather 1 (Zoë against

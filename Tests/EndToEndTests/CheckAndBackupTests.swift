@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `clubhouse check` and `clubhouse backup FILE` with the binary.
-@Suite struct CheckAndBackupTests {
+@Suite(.heavy) struct CheckAndBackupTests {
     @Test func aHealthyDatabasePasses() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)

@@ -4,7 +4,7 @@ import Testing
 
 /// What ArgumentParser gives every command: help, the version, completion scripts and usage
 /// errors, with the binary.
-@Suite struct CommandLineTests {
+@Suite(.heavy) struct CommandLineTests {
     private let clubhouse = ClubhouseProcess(database: "/nonexistent/never-opened.sqlite")
 
     @Test func versionNamesTheSchemaItWrites() throws {
@@ -55,7 +55,7 @@ import Testing
     }
 }
 
-@Suite struct BuiltInOutputTests {
+@Suite(.heavy) struct BuiltInOutputTests {
     /// Help, the version and completion scripts are output too: a full disk is an error.
     @Test(arguments: [["--version"], ["--help"], ["player", "--help"], ["--generate-completion-script", "bash"]])
     func aFullDiskUnderBuiltInOutputFails(_ arguments: [String]) throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// `clubhouse open LINK`: the link wins for its own tab, other tabs keep theirs, and a link that
 /// does not resolve changes nothing.
-@Suite struct DeepLinkTests {
+@Suite(.heavy) struct DeepLinkTests {
     static let roots: [String: [String]] = [
         "home": ["home"], "players": ["players"], "library": ["library"], "questions": ["questions"],
         "profile": ["profile"],

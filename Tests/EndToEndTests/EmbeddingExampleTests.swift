@@ -5,7 +5,7 @@ import Testing
 /// The article "Embedding Clubhouse" is code that runs: its blocks are the example program's, the
 /// program is built with the tests, and what it prints (killed mid-edit, then restored and watching
 /// another app) is checked here.
-@Suite struct EmbeddingExampleTests {
+@Suite(.heavy) struct EmbeddingExampleTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let example = root.appending(path: "Examples/Embedding/main.swift")

@@ -8,7 +8,7 @@ import Testing
 
 /// `player add` on a terminal: a prompt per missing field, every answer kept in the form's draft
 /// at once, so that a killed process loses nothing already answered.
-@Suite struct FormDraftTests {
+@Suite(.heavy) struct FormDraftTests {
     static let name = "Name (1–100 characters): "
     static let age = "Age (5–99, empty for none): "
     static let skill = "Skill (beginner, amateur, professional, empty for none): "

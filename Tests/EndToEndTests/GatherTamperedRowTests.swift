@@ -4,7 +4,7 @@ import Testing
 
 /// A gather row is untrusted input like any other: values the schema allows but the code does not
 /// expect give a warning or a clean error, never a crash or a lock-out (docs/architecture.md, Persistence).
-@Suite struct GatherTamperedRowTests {
+@Suite(.heavy) struct GatherTamperedRowTests {
     /// The squad with gather 1 in progress and its countdown running, ten minutes set.
     private func running(in folder: TemporaryFolder) throws -> (path: String, clubhouse: ClubhouseProcess) {
         let (path, clubhouse) = try Gathers.squad(in: folder)

@@ -133,7 +133,7 @@ extension ClubhouseProcess {
 /// `clubhouse gather ...` from the command line, one process per step as a person types them. The
 /// countdown keeps real time between runs because it is stored as an anchor; the tests move that
 /// anchor with the sqlite3 shell instead of sleeping.
-@Suite struct GatherTests {
+@Suite(.heavy) struct GatherTests {
     @Test func aGatherIsPlayedAcrossRunsAndKeptInHistory() throws {
         let folder = try TemporaryFolder()
         let (path, clubhouse) = try Gathers.squad(in: folder)

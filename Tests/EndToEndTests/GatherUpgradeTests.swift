@@ -4,7 +4,7 @@ import Testing
 
 /// A database written by release 0.2 (schema 2, navigation version 2, before Football Gather)
 /// opened by this binary: migration 0003 adds the gather tables, and nothing the user had is lost.
-@Suite struct GatherUpgradeTests {
+@Suite(.heavy) struct GatherUpgradeTests {
     /// Made by release 0.2 (commit 5bf1f71): user ana (password `s3cret-pass`) registered and signed
     /// in; players 1 "Zoë O'Brien" (striker) and 2 "Kai"; `page results`, `player show 2`, then
     /// `player add` on a terminal answered name "Lea" and age "31" and got end of input at the

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `clubhouse history`, `undo` and `reopen`: the per-user journal of navigation changes.
-@Suite struct HistoryTests {
+@Suite(.heavy) struct HistoryTests {
     static let entryKeys: Set<String> = ["at", "closed", "from", "kind", "to"]
 
     /// `YYYY-MM-DD HH:MM:SSZ  FROM → TO` with an optional `  (undo)` or `  (reopen)`.

@@ -9,7 +9,7 @@ import Testing
 /// Input made to hurt: combining-mark bombs, a huge standard input, look-alike and invisible
 /// usernames, control characters, bytes that are not UTF-8, a password typed as an argument.
 /// Each is refused with one exact line and a known exit status, and the database is unchanged.
-@Suite struct HostileInputTests {
+@Suite(.heavy) struct HostileInputTests {
     /// A signed-out copy of the fixture (ana registered), and its dump.
     private func signedOutDatabase(in folder: TemporaryFolder) throws -> (ClubhouseProcess, String) {
         let path = try Fixtures.signedInDatabase(in: folder)

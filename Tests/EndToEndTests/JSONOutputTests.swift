@@ -2,7 +2,7 @@ import ClubhouseTestSupport
 import Foundation
 import Testing
 
-@Suite struct JSONOutputTests {
+@Suite(.heavy) struct JSONOutputTests {
     static let playerKeys: Set<String> = ["id", "name", "age", "skill", "position", "favouriteTeam"]
 
     @Test func playersHaveEveryKeyEvenWhenEmpty() throws {
@@ -34,7 +34,8 @@ import Testing
         let state = try jsonObject(try clubhouse.run(["nav", "--json"]).stdout)
         #expect(
             Set(state.keys) == [
-                "scene", "flow", "user", "tab", "page", "stack", "stacks", "modal", "drafts", "keptDrafts", "selections",
+                "scene", "flow", "user", "tab", "page", "stack", "stacks", "modal", "drafts", "keptDrafts",
+                "selections",
             ])
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])

@@ -9,7 +9,7 @@ import Testing
 
 /// The journal keeps the newest 500 entries of each user, through the road every command takes
 /// (`AppCoordinator.perform`), while another user's entries are left alone.
-@Suite struct JournalBoundTests {
+@Suite(.heavy) struct JournalBoundTests {
     /// A change as the journal lists it.
     struct Change: Equatable, CustomStringConvertible {
         var from: String

@@ -5,7 +5,7 @@ import Testing
 /// A database written by release 0.4 (schema 5, before kept drafts) opened by this binary:
 /// migration 0006 adds the kept drafts' column, and the open form, the modal flow with its draft
 /// and the journal carry on as they were.
-@Suite struct KeptDraftUpgradeTests {
+@Suite(.heavy) struct KeptDraftUpgradeTests {
     /// Made by release 0.4 (commit 2ed1dd0): ana (password `s3cret-pass`) and bob (`b0b-password`)
     /// registered; bob added player 1 "Bo" and signed out; ana signed in, added players 2 "Zoë"
     /// (27, striker) and 3 "Kai" (amateur), book 9780306406157 "Dune", asked question 1 "which

@@ -9,7 +9,7 @@ import Testing
 
 /// One coordinator tree kept across many actions in this process, as the interactive screen will
 /// keep it, while the real binary reads (and sometimes changes) the same file between them.
-@Suite struct LiveTreeProcessTests {
+@Suite(.heavy) struct LiveTreeProcessTests {
     /// Ten actions, run ten times over: links, a tab, a page, a form's draft on a tab's stack, a
     /// modal flow presented over the tabs with a draft of its own and then cancelled, a link plus
     /// an action, and undo. Two of them (`fill`) change nothing but a draft, which must be saved

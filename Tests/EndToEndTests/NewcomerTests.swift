@@ -5,7 +5,7 @@ import Testing
 /// What a new user tripped over (issue 21): a command that changes nothing says so in one line,
 /// tabs and pages go by number and the page view turns, errors say how to get on, and the odd
 /// corners (a short password typed twice, a deleted working folder) are met early and clearly.
-@Suite struct NewcomerTests {
+@Suite(.heavy) struct NewcomerTests {
     private func signedIn(_ folder: TemporaryFolder) throws -> ClubhouseProcess {
         ClubhouseProcess(database: try Fixtures.signedInDatabase(in: folder))
     }
@@ -162,7 +162,7 @@ extension ClubhouseProcess {
 }
 
 /// The home tab's pages open screens of their own, so home has a stack like every other tab.
-@Suite struct HomeStackTests {
+@Suite(.heavy) struct HomeStackTests {
     @Test func aPageOpensItsScreensOverHomeAndBackReturnsToThePage() throws {
         let folder = try TemporaryFolder()
         let (_, clubhouse) = try Gathers.squad(in: folder)

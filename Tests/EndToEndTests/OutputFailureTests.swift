@@ -4,7 +4,7 @@ import Testing
 
 /// Output that cannot be written (a full disk, a closed descriptor, a reader gone away) ends the
 /// process with a clean non-zero exit, never a crash signal.
-@Suite struct OutputFailureTests {
+@Suite(.heavy) struct OutputFailureTests {
     /// Runs the binary with the given standard output and error; returns how it ended and stderr
     /// when it went to a pipe.
     private func run(

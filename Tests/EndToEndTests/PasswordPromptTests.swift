@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The password prompt on a real (pseudo-)terminal.
-@Suite struct PasswordPromptTests {
+@Suite(.heavy) struct PasswordPromptTests {
     @Test func registerAndLoginAskWithoutEchoing() throws {
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: folder.path("db.sqlite"))

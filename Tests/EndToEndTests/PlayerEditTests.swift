@@ -4,7 +4,7 @@ import Testing
 
 /// `clubhouse player edit ID --FIELD VALUE`: one field through players/ID/edit/FIELD, landing back
 /// on players/ID.
-@Suite struct PlayerEditTests {
+@Suite(.heavy) struct PlayerEditTests {
     static let edits: [(option: String, value: String, key: String, expected: String?)] = [
         ("--name", "Zoë O'Brien", "name", "Zoë O'Brien"),
         ("--age", "31", "age", "31"),

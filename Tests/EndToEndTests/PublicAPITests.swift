@@ -8,7 +8,7 @@ import Testing
 /// sources as a module outside the package would see them: against the built modules, without
 /// the package's name, so only `public` declarations resolve. The CLI imports `Clubhouse` and
 /// `ClubhouseSync` (sync's public face, whose HTTP client it imports internally) and no layer.
-@Suite struct PublicAPITests {
+@Suite(.heavy) struct PublicAPITests {
     static let root = EmbeddingExampleTests.root
 
     @Test(arguments: [

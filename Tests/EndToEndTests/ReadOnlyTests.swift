@@ -4,7 +4,7 @@ import Testing
 
 /// A database the user may read but not write. Root ignores file permissions, so these run the
 /// binary as `nobody` against files owned by root; elsewhere they are skipped.
-@Suite(.enabled(if: Nobody.canRunClubhouse))
+@Suite(.heavy, .enabled(if: Nobody.canRunClubhouse))
 struct ReadOnlyTests {
     @Test func readsWorkAndWritesFailCleanlyWithoutTouchingTheFile() throws {
         let folder = try TemporaryFolder()

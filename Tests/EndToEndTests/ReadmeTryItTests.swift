@@ -5,7 +5,7 @@ import Testing
 /// README's "Try it" as a newcomer meets it: the block pasted into a shell, as written, in a new
 /// home folder with the built `clubhouse` on the PATH; then the two steps that talk with you on a
 /// terminal, driven through a pseudo-terminal.
-@Suite struct ReadmeTryItTests {
+@Suite(.heavy) struct ReadmeTryItTests {
     static let readme = EmbeddingExampleTests.root.appending(path: "README.md")
 
     /// The first shell block after the "Try it" heading.

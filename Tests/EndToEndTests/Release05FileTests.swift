@@ -7,7 +7,7 @@ import Testing
 /// this release, through the command line and through the library: the first command upgrades it
 /// to schema 8 (through 7, where ana was becomes her scene `main`, her journal that scene's), and everything a
 /// user had carries on.
-@Suite struct Release05FileTests {
+@Suite(.heavy) struct Release05FileTests {
     /// Made by release 0.5.0 (commit 69fb30f): ana (password `s3cret-pass`) and bob
     /// (`b0b-password`) registered; bob added player 1 "Bo" and signed out; ana signed in, added
     /// players 2 "Zoë" (27, striker), 3 "Kai" (amateur) and 4 "Lu" (goalkeeper), book

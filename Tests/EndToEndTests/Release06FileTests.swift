@@ -7,7 +7,7 @@ import Testing
 /// upgrades it to schema 8 (through 7), where ana's state becomes her scene `main` and her journal that
 /// scene's, and nothing she had is lost: the open form and its draft, the modal and its draft,
 /// every tab's stack, the page, the journal, her players and books.
-@Suite struct Release06FileTests {
+@Suite(.heavy) struct Release06FileTests {
     /// Made by release 0.6.0 (commit 64b55c5, built in a clone of the repository): ana
     /// (password `s3cret-pass`) and bob (`b0b-password`) registered, ana signed in; players 1 "Zoë"
     /// (27, striker), 2 "Kai" (amateur), 3 "Lu" (goalkeeper); book 9780441013593 "Dune"; then

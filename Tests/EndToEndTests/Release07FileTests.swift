@@ -7,7 +7,7 @@ import Testing
 /// upgrades it to schema 8, where every player, gather and question gets a key for sync (unique,
 /// per user), and nothing else changes: the scenes, the gathers (one ended, one running), the
 /// question and its book, where ana is.
-@Suite struct Release07FileTests {
+@Suite(.heavy) struct Release07FileTests {
     /// Made by release 0.7.0 (main at 83685ba, built before this branch's first change): bob
     /// registered (`b0b-password`), then ana (`s3cret-pass`, signed in); players 1 "Zoë" (27,
     /// striker), 2 "Kai" (amateur), 3 "Lu" (goalkeeper); books 9780441013593 "Dune" (9.99,

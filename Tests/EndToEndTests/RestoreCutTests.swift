@@ -4,7 +4,7 @@ import Testing
 
 /// Restoring a stored state screen by screen: a stale screen is cut with everything above it, one
 /// warning per cut, and the rest stays. Only an undecodable row starts afresh.
-@Suite struct RestoreCutTests {
+@Suite(.heavy) struct RestoreCutTests {
     @Test func aDeletedPlayerIsCutWithEverythingAboveIt() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `--scene` on the command line, `clubhouse scene list` and `scene close`.
-@Suite struct SceneCommandTests {
+@Suite(.heavy) struct SceneCommandTests {
     @Test func eachSceneKeepsItsPlaceAndTheScenesAreListedAndClosed() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)

@@ -2,7 +2,7 @@ import ClubhouseTestSupport
 import Foundation
 import Testing
 
-@Suite struct StorageTests {
+@Suite(.heavy) struct StorageTests {
     @Test func aFileThatIsNotAClubhouseDatabaseIsRefusedUntouched() throws {
         let folder = try TemporaryFolder()
         let text = folder.path("notes.txt")

@@ -4,7 +4,7 @@ import Testing
 
 /// Rows of users, sessions and players that the schema allows but the app does not expect:
 /// never a crash, never a lock-out; the user can always log out and sign in again.
-@Suite struct TamperedAccountTests {
+@Suite(.heavy) struct TamperedAccountTests {
     private func twoUsers(_ folder: TemporaryFolder) throws -> (ClubhouseProcess, String) {
         let path = try Fixtures.signedInDatabase(in: folder)
         let clubhouse = ClubhouseProcess(database: path)
@@ -86,7 +86,7 @@ import Testing
     }
 }
 
-@Suite struct TamperedUpgradeTests {
+@Suite(.heavy) struct TamperedUpgradeTests {
     /// A schema-3 file (made by the previous release) holding a row whose user was deleted with
     /// foreign keys off: the upgrade still runs, and the other user signs in.
     @Test func aBrokenForeignKeyDoesNotStopTheUpgrade() throws {
@@ -107,7 +107,7 @@ import Testing
         #expect(check.status == 1)
     }
 
-    @Suite struct TamperedEditTests {
+    @Suite(.heavy) struct TamperedEditTests {
         /// An edit writes the field it edits: a value this version could not read (and showed as
         /// none) is not replaced by none.
         @Test func editingOneFieldLeavesTheOthersAsStored() throws {

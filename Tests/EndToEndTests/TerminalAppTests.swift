@@ -8,7 +8,7 @@ import Testing
 
 /// The full-screen app in a real terminal (tmux): keys in, the screen read back. Waits are
 /// bounded (a slow machine waits longer, nothing asserts on speed).
-@Suite struct TerminalAppTests {
+@Suite(.heavy) struct TerminalAppTests {
     let fixture: TerminalAppFixture
     var folder: TemporaryFolder { fixture.folder }
     var database: String { fixture.database }

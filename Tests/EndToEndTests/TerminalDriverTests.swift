@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The driver on a real terminal (tmux): a write that fails, colour, the countdown's second.
-@Suite struct TerminalDriverTests {
+@Suite(.heavy) struct TerminalDriverTests {
     let fixture: TerminalAppFixture
     var folder: TemporaryFolder { fixture.folder }
     var database: String { fixture.database }

@@ -8,7 +8,7 @@ import Testing
 
 /// kill -9 the app at any moment and the next start shows the same screen, the same selected row
 /// and the same half-typed text in the same field (tmux, the built binary).
-@Suite struct TerminalRestartTests {
+@Suite(.heavy) struct TerminalRestartTests {
     let fixture: TerminalAppFixture
     var cli: ClubhouseProcess { fixture.cli }
 

@@ -6,7 +6,7 @@ import Testing
 /// arguments is shown with control characters, escape sequences, bidi controls and invisible
 /// characters escaped, in tables, screens, warnings and errors, and tables line up by display
 /// width; `--json` gives back the exact stored text.
-@Suite struct TerminalSafetyTests {
+@Suite(.heavy) struct TerminalSafetyTests {
     /// A stored name, how people are shown it, and how many columns that takes on a terminal.
     struct Name {
         let stored: String

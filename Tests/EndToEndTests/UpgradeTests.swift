@@ -4,7 +4,7 @@ import Testing
 
 /// A database written by release 0.1 (schema 1, navigation version 1) opened by this binary:
 /// upgraded in place, nothing the user had is lost.
-@Suite struct UpgradeTests {
+@Suite(.heavy) struct UpgradeTests {
     /// Made by release 0.1: user ana (password `s3cret-pass`) signed in; players 1 "Zoë O'Brien" and
     /// 2 "Kai"; tab home, page results, players stack players > players/1.
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

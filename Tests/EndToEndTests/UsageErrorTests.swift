@@ -5,7 +5,7 @@ import Testing
 /// A usage error names the word or value that is wrong (escaped, cut short) and suggests the
 /// nearest command or option; exit 64, nothing on standard output. Passwords typed as arguments
 /// stay hidden (`HostileInputTests`).
-@Suite struct UsageErrorTests {
+@Suite(.heavy) struct UsageErrorTests {
     private let clubhouse = ClubhouseProcess(database: "/nonexistent/never-opened.sqlite")
 
     /// The lines on standard error, after checking that it is a usage error.

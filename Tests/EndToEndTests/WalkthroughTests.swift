@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The walkthrough, one process per line, against one database.
-@Suite struct WalkthroughTests {
+@Suite(.heavy) struct WalkthroughTests {
     @Test func stateSurvivesEveryRun() throws {
         let folder = try TemporaryFolder()
         let clubhouse = ClubhouseProcess(database: folder.path("clubhouse.sqlite"))

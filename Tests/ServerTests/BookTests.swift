@@ -1,8 +1,9 @@
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
-@Suite("Books and questions")
+@Suite("Books and questions", .heavy)
 struct BookTests {
     @Test func addByEitherISBNSpellingUpdateAndRemove() async throws {
         try await TestServer.run { api, _ in

@@ -10,7 +10,7 @@ import Testing
 
 /// Devices (real SQLite files) syncing through the real clubhouse-server on PostgreSQL: through
 /// the library (`ClubhouseSync`) and through the built `clubhouse`.
-@Suite("Devices sync through the server", .serialized)
+@Suite("Devices sync through the server", .heavy, .serialized)
 struct DeviceSyncTests {
     /// A device: its own database file with the local user ana signed in.
     struct Device {

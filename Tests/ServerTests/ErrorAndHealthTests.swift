@@ -1,8 +1,9 @@
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
-@Suite("Errors, limits, health and metrics")
+@Suite("Errors, limits, health and metrics", .heavy)
 struct ErrorAndHealthTests {
     @Test func everyErrorHasOneShape() async throws {
         try await TestServer.run { api, _ in

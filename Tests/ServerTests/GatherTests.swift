@@ -1,8 +1,9 @@
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
-@Suite("Gathers")
+@Suite("Gathers", .heavy)
 struct GatherTests {
     /// Three players of ana's, signed in.
     private func squad(_ api: API) async throws -> (token: String, ids: [Int64]) {

@@ -1,4 +1,5 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Logging
@@ -12,7 +13,7 @@ import Testing
 /// `GET /v1/sync/stream` on real instances (in-process, on loopback ports) sharing one real
 /// PostgreSQL: the head at open, pokes from a write through any instance, sign-out and expiry,
 /// the bounds, graceful shutdown, and PostgreSQL restarted under a running instance.
-@Suite("Live change stream")
+@Suite("Live change stream", .heavy)
 struct LiveStreamTests {
     static func push(_ device: UUID, name: String) -> String {
         let change =

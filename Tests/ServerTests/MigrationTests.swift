@@ -1,10 +1,11 @@
 import ClubhouseServer
 import ClubhouseServerSchema
+import ClubhouseTestSupport
 import Foundation
 import Logging
 import Testing
 
-@Suite("Migrations")
+@Suite("Migrations", .heavy)
 struct MigrationTests {
     let logger = Logger(label: "migration-test")
 

@@ -1,4 +1,5 @@
 import ClubhouseServer
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// docs/openapi.json against the server: every route served is documented and every documented
 /// route is served; a tour of every operation, succeeding and failing, answers only documented
 /// statuses with bodies of the documented shapes.
-@Suite("OpenAPI document")
+@Suite("OpenAPI document", .heavy)
 struct OpenAPITests {
     @Test func everyRouteServedIsDocumentedAndNoOther() throws {
         let served = Set(

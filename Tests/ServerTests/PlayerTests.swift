@@ -1,8 +1,9 @@
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
-@Suite("Players")
+@Suite("Players", .heavy)
 struct PlayerTests {
     @Test func addShowEditDelete() async throws {
         try await TestServer.run { api, _ in

@@ -7,7 +7,7 @@ import Testing
 /// server: both come from Domain, so each case must be refused or accepted by both, with the same
 /// sentence where the rule is Domain's (the CLI prints it after `error: `, the server in
 /// `error.message`).
-@Suite("The CLI and the server agree")
+@Suite("The CLI and the server agree", .heavy)
 struct RuleParityTests {
     /// The CLI as a process on one database file.
     struct CLI {

@@ -7,7 +7,7 @@ import Testing
 /// book reads with the same names and types in `--json` and in `/v1/books`, and the same
 /// question recommends the same books in the same order on both, ties and diacritics included
 /// (Domain's `BookRelevance`, in SQL on the device and over the shelf on the server).
-@Suite("The CLI and the server agree on a shelf")
+@Suite("The CLI and the server agree on a shelf", .heavy)
 struct ShelfParityTests {
     typealias CLI = RuleParityTests.CLI
 

@@ -1,10 +1,11 @@
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
 /// A signed-in request's token is checked with its work (in the work's own statement where one
 /// statement does it), not before it: these pin down that nothing a client sees changed with that.
-@Suite("Signed-in requests")
+@Suite("Signed-in requests", .heavy)
 struct SignedInRequestTests {
     /// Requests that are wrong in some other way too, and what they answer with a live token.
     static let requests: [(HTTPRequest.Method, String, String?, HTTPResponse.Status)] = [

@@ -1,4 +1,5 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// The log's one invariant under concurrency: an account's entries become visible in seq order,
 /// so a device pulling while others push (and the REST API writes) never moves its cursor past an
 /// entry still being written.
-@Suite("Sync under concurrent writers")
+@Suite("Sync under concurrent writers", .heavy)
 struct SyncConcurrencyTests {
     @Test func aPullWhileOthersPushNeverSkipsAnEntry() async throws {
         try await TestServer.run { api, _ in

@@ -1,10 +1,11 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
 /// The conflict rules (docs/server.md, "Sync"), one test each, and isolation between accounts.
-@Suite("Sync conflicts")
+@Suite("Sync conflicts", .heavy)
 struct SyncConflictTests {
     /// Two devices, both having seen `key`'s create.
     static func twoDevices(_ api: API, _ token: String, creating key: String) async throws -> (SyncDevice, SyncDevice) {

@@ -1,12 +1,13 @@
 import ClubhouseServer
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Logging
 import Testing
 
 /// Migration 0002 on a database the previous release (schema 1) made and filled: every record
 /// gets a key and is logged as a create, so a device's first pull brings what the server held.
-@Suite("Sync migration")
+@Suite("Sync migration", .heavy)
 struct SyncMigrationTests {
     /// 43 base64url characters: a token's shape. Its SHA-256 is put in the tokens table directly.
     static let token = String(repeating: "A", count: 43)

@@ -1,10 +1,11 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// Every write of the server takes one road, the sync applier: a REST write is a change with no
 /// device. So burials, refusals and the log's entries are the same whichever way a write arrives.
-@Suite("Sync: one write path")
+@Suite("Sync: one write path", .heavy)
 struct SyncOneRoadTests {
     /// A key every device shares (an ISBN) is never buried by one device's refused create (issue
     /// 27, case 2): another device's create of it applies, a REST save of it is an ordinary add

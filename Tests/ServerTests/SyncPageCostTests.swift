@@ -1,4 +1,5 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Logging
 import PostgresNIO
@@ -10,7 +11,7 @@ import Testing
 /// gathers or questions is written in batches, as players and books are, so its cost does not
 /// grow with the page (issue 27, case 3: 500 ended gathers of 22 players each cost about 25
 /// round trips per gather, passed the 5 s deadline and were sent again on every sync).
-@Suite("Sync push page cost")
+@Suite("Sync push page cost", .heavy)
 struct SyncPageCostTests {
     /// Applies `page` for `owner` as the push route does (one transaction, the account's lock),
     /// counting the applier's statements.

@@ -1,11 +1,12 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// A push page reads its players and books in one query and writes them a few statements at a
 /// time (SyncPageRecords), flushed before a gather or a question; what it leaves must be what
 /// one change at a time leaves.
-@Suite("Sync push page")
+@Suite("Sync push page", .heavy)
 struct SyncPageTests {
     /// Creates, edits and deletes of players and books, a gather seating players created and
     /// deleted earlier in the same page, a question naming a book created in it, and writes after

@@ -1,11 +1,12 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
 /// POST /v1/sync/push: creates of every entity, refusals with their codes, idempotent repeats,
 /// reordered pushes and the body's limits.
-@Suite("Sync push")
+@Suite("Sync push", .heavy)
 struct SyncPushTests {
     @Test func createsOfEveryEntityArePulledBackByAnotherDevice() async throws {
         try await TestServer.run { api, _ in

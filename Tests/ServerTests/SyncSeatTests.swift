@@ -1,11 +1,12 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
 /// A gather's seats name their players by key while the players live; a deleted (or never
 /// pushed) player's seat keeps the player as they were and no key, as on every device.
-@Suite("Sync seats")
+@Suite("Sync seats", .heavy)
 struct SyncSeatTests {
     @Test func aSeatWhosePlayerIsGoneHasNoKey() async throws {
         try await TestServer.run { api, _ in

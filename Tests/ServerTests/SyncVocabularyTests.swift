@@ -1,4 +1,5 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `table`), which its SQL is built from. A synced field added or renamed on one side only fails
 /// here: the wire's field set against the mapping, the mapping against PostgreSQL's columns once
 /// every migration ran.
-@Suite("Sync vocabulary")
+@Suite("Sync vocabulary", .heavy)
 struct SyncVocabularyTests {
     @Test func everySyncedFieldHasOneColumnThatExists() async throws {
         try await TestServer.run { _, database in

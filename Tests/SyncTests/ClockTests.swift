@@ -1,6 +1,7 @@
 import Clubhouse
 import ClubhouseServerTestSupport
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// run under faketime (its clock minutes off the server's, for everything in the process: the
 /// library's clock, SQLite's, the sync's own timing); the laptop and the server keep the machine's.
 /// Either way round, the countdown shows the time really left.
-@Suite("Clock", .serialized)
+@Suite("Clock", .heavy, .serialized)
 struct ClockTests {
     /// `clubhouse ARGS` on the phone's file with its clock `skew` off (e.g. "+300s", "-420s").
     static func skewed(_ skew: String, _ arguments: [String], database: String) async throws -> String {

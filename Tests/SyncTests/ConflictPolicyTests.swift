@@ -1,5 +1,6 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// the library), the real server and PostgreSQL. A laptop and a phone share an account; each test
 /// starts with both synced and holding player Kai. Every notice is checked to be told on the first
 /// sync that receives it and never again (rule 9).
-@Suite("Conflict policy", .serialized)
+@Suite("Conflict policy", .heavy, .serialized)
 struct ConflictPolicyTests {
     struct Club {
         let server: TestSyncServer

@@ -1,5 +1,6 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// server hold the same records (compared by key, local ids aside). One fixed seed always runs;
 /// `SYNC_SEEDS=n` runs n more, drawn at random and printed (a failure names its seed, so
 /// `SYNC_SEED=s` replays it alone).
-@Suite("Convergence", .serialized)
+@Suite("Convergence", .heavy, .serialized)
 struct ConvergenceTests {
     static let fixedSeed: UInt64 = 20_261_125
 

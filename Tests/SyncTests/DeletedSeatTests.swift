@@ -1,6 +1,7 @@
 import Clubhouse
 import ClubhouseSync
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 /// seat reads the same on every device, in the server's log and through its REST API, whoever
 /// deleted them. The seed 20261125 of the convergence test first showed the devices and the
 /// server disagree here.
-@Suite("A deleted player's seat", .serialized)
+@Suite("A deleted player's seat", .heavy, .serialized)
 struct DeletedSeatTests {
     struct Club {
         let server: TestSyncServer

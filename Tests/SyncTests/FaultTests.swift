@@ -14,7 +14,7 @@ import Testing
 /// pulls, the server killed while a push is under way, pushes sent twice and out of order by raw
 /// HTTP. Afterwards nothing is lost, nothing is applied twice, and the device's file passes
 /// `clubhouse check`.
-@Suite("Faults", .serialized)
+@Suite("Faults", .heavy, .serialized)
 struct FaultTests {
     /// Enough changes for several pages of push and pull: a window to kill in.
     static let volume = 3_000

@@ -1,11 +1,12 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// `continue` across real devices: the other device's tab, stack and half-typed form arrive with
 /// this device's own ids, and a stack is cut (with a warning) where this device lacks the record.
-@Suite("Handoff", .serialized)
+@Suite("Handoff", .heavy, .serialized)
 struct HandoffTests {
     @Test func continueTakesTheOtherDevicesPlaceWithThisDevicesIDs() async throws {
         let server = try await TestSyncServer.start()

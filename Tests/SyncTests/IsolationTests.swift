@@ -1,12 +1,13 @@
 import Clubhouse
 import ClubhouseSync
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// Rule 7: another account's device never receives a change, a notice or a handoff that is not its
 /// own, even when it sends a key the first account uses.
-@Suite("Isolation", .serialized)
+@Suite("Isolation", .heavy, .serialized)
 struct IsolationTests {
     @Test func anotherAccountsDeviceReceivesOnlyItsOwn() async throws {
         let server = try await TestSyncServer.start()

@@ -8,7 +8,7 @@ import Testing
 /// local user (with a remote of their own) signing in. The change stream must follow the remote
 /// the file has now; the stream used to stay on the old one, so what was made on the new remote
 /// never arrived (no poke) while the status said `synced` (found by the hostile pass on issue 28).
-@Suite("Live sync follows the file's remote") struct LiveSyncRemoteChangeTests {
+@Suite("Live sync follows the file's remote", .heavy) struct LiveSyncRemoteChangeTests {
     @Test("remote set to another server while live: changes made there arrive with no local commit")
     func remoteSetToAnotherServer() async throws {
         let one = try await TestSyncServer.start(live: true)

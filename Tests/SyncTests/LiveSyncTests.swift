@@ -12,7 +12,7 @@ import Testing
 /// Live sync (`LiveSync`) through the library: devices each running it against real servers on a
 /// real PostgreSQL, changes made through the library appearing on the other device with nobody
 /// syncing by hand. The terminal app's own live tests are in EndToEndTests.
-@Suite("Live sync") struct LiveSyncTests {
+@Suite("Live sync", .heavy) struct LiveSyncTests {
     @Test("a player and a goal made on one device reach the other through another server instance")
     func acrossInstances() async throws {
         let server = try await TestSyncServer.start(live: true)

@@ -8,7 +8,7 @@ import Testing
 /// sync sees each commit. A draft changes no synced record and the server poked nobody: keys must
 /// not cost requests each (at a person's pace, slower than the 100 ms push delay, each used to cost
 /// a pull and a handoff; found by the hostile pass on issue 28).
-@Suite("Live sync while typing") struct LiveSyncTypingTests {
+@Suite("Live sync while typing", .heavy) struct LiveSyncTypingTests {
     @Test("twelve keys typed at about four a second cost a few requests, not one or two per key")
     func typingCostsNoRequestPerKey() async throws {
         let server = try await TestSyncServer.start(live: true)

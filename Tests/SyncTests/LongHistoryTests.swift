@@ -13,7 +13,7 @@ import Testing
 /// database deadline: answered 503, and the same page was sent again on every sync, for ever.
 /// Pages are now sized by their weight and halved when the server does not finish one in time.
 /// The server here keeps the default 5 s deadline (the shared test server waits 60 s).
-@Suite("A long history", .serialized)
+@Suite("A long history", .heavy, .serialized)
 struct LongHistoryTests {
     static let gathers = 600
     static let seats = 22

@@ -1,12 +1,13 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// A sync that removes a record this device's screens show (a player deleted on another device,
 /// a gather the server refused) leaves no stored navigation naming it: the screens are cut as the
 /// next command would cut them, so the file passes `check` right after the sync.
-@Suite("Navigation after a sync", .serialized)
+@Suite("Navigation after a sync", .heavy, .serialized)
 struct NavigationAfterSyncTests {
     @Test func aPlayerDeletedElsewhereIsCutFromTheScreens() async throws {
         let server = try await TestSyncServer.start()

@@ -1,5 +1,6 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// had deleted (its delete sent) was read as that gather being started, and this device's own
 /// gather in progress was set aside as ended for good (its start behind the cursor), silently,
 /// while the server and the other device held it in progress.
-@Suite("Pulled changes applied by kind", .serialized)
+@Suite("Pulled changes applied by kind", .heavy, .serialized)
 struct PulledKindTests {
     @Test func aScoreOfAGatherDeletedHereSetsNothingAside() async throws {
         let server = try await TestSyncServer.start()

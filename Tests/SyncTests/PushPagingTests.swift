@@ -1,9 +1,10 @@
 import ClubhouseSync
+import ClubhouseTestSupport
 import Testing
 
 /// Push pages sized by their weight (issue 27, case 3): at most 500 changes and 256 KiB of encoded
 /// changes a page, whatever a record weighs; one heavier than a page goes alone.
-@Suite struct PushPagingTests {
+@Suite(.heavy) struct PushPagingTests {
     @Test func lightChangesFillPagesOfTheCount() {
         let pages = PushPaging.pages(weights: Array(repeating: 120, count: 1_200), maxCount: 500, maxBytes: 256 * 1024)
         #expect(pages == [0..<500, 500..<1_000, 1_000..<1_200])

@@ -1,12 +1,13 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// An edit the server refuses does not stay on the device that made it: the server logs the
 /// fields it set again as it holds them, and that device's pull puts them back, so every device
 /// ends with the server's record (and the sender is told why, once).
-@Suite("A refused edit", .serialized)
+@Suite("A refused edit", .heavy, .serialized)
 struct RefusedEditTests {
     /// The phone shortens the countdown while the laptop, not knowing, pauses it with more time
     /// left than the new duration: merged with the phone's duration, the pause is invalid.

@@ -7,7 +7,7 @@ import Testing
 /// A device whose cursor is past the end of the account's log has seen changes the server no
 /// longer holds (its database was replaced or restored, or the file was changed): its sync
 /// says so and how to start again, instead of pulling nothing, silently, for ever.
-@Suite("A server behind the device")
+@Suite("A server behind the device", .heavy)
 struct ServerBehindTests {
     @Test func aCursorPastTheLogIsToldAndRemoteSetAgainSendsEverything() async throws {
         let server = try await TestSyncServer.start()

@@ -1,11 +1,12 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
 /// What `sync` says it did: `pushed` the local changes the server took, `pulled` ("received") the
 /// changes made elsewhere — another device's, the REST API's — never this device's own coming back.
-@Suite("The sync report")
+@Suite("The sync report", .heavy)
 struct SyncReportTests {
     @Test func receivedCountsOnlyChangesMadeElsewhere() async throws {
         let server = try await TestSyncServer.start()

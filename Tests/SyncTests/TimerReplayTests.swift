@@ -1,5 +1,6 @@
 import Clubhouse
 import ClubhouseSync
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// server holds it, so a device replaying another device's earlier change over its own newer one
 /// (sent, on its way back in the same pull) never holds an impossible countdown, never skips the
 /// change, and ends where the server is.
-@Suite("A countdown replayed", .serialized)
+@Suite("A countdown replayed", .heavy, .serialized)
 struct TimerReplayTests {
     @Test func aShorterDurationSentWhileAnotherDevicePausedEndsTheSameEverywhere() async throws {
         let server = try await TestSyncServer.start()

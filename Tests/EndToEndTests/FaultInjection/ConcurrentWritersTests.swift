@@ -6,7 +6,7 @@ import Testing
 /// script) has them: every command either succeeds or fails with one clean `error:` line that
 /// says why (never a crash, never "the database stayed locked" under this load), and the file
 /// ends up holding exactly what the successes said they did.
-@Suite struct ConcurrentWritersTests {
+@Suite(.heavy) struct ConcurrentWritersTests {
     /// What one worker did and what it was told.
     private struct Report: Sendable {
         var runs: [(arguments: [String], result: RawRun, mustSucceed: Bool)] = []

@@ -12,7 +12,7 @@ import Testing
 /// usage error), a non-zero status and the file untouched, or accepted and then shown escaped
 /// in human output (never a raw control, escape or bidi character on stdout or stderr) and
 /// exactly in `--json`.
-@Suite struct HostileStringsTests {
+@Suite(.heavy) struct HostileStringsTests {
     struct Hostile: Sendable, CustomTestStringConvertible {
         let name: String
         let bytes: [UInt8]

@@ -10,7 +10,7 @@ import Testing
 /// (the peak resident memory of the process, as the kernel counts it, under the 64 MiB the README
 /// promises), a row or a row count past its limit is refused while reading (the rest of an endless
 /// input is never read), and a refused file leaves the database as it was.
-@Suite struct HugeInputTests {
+@Suite(.heavy) struct HugeInputTests {
     /// The README's promise for an import of any size.
     static let memoryBoundKiB = 64 << 10
 

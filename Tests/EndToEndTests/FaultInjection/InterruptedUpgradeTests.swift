@@ -9,7 +9,7 @@ import Testing
 /// An upgrade that stops halfway (the disk fills, a write fails, the process is killed) leaves the
 /// file exactly at the version it started from or exactly at the new one, never in between, and
 /// the message says which (issue 22, "upgrades that stop halfway").
-@Suite struct InterruptedUpgradeTests {
+@Suite(.heavy) struct InterruptedUpgradeTests {
     /// Release 0.1's file (schema 1) with free pages enough for the first migrations but not for
     /// all of them: an upgrade in several transactions would commit some before running out.
     private static func oldFileWithSomeRoom(in folder: TemporaryFolder, name: String = "old.sqlite") throws -> String {

@@ -12,7 +12,7 @@ import Testing
 /// afterwards. The children are spawned with no signal blocked (the test runner blocks some), and
 /// each signal is sent once the command is seen at work: its journal, its partial copy or its open
 /// database exists.
-@Suite(.serialized) struct InterruptedWorkTests {
+@Suite(.heavy, .serialized) struct InterruptedWorkTests {
     static let signals: [(Int32, String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
 
     /// A signed-in database with `books` books, written by the sqlite3 shell in one statement

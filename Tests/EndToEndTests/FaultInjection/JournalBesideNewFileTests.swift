@@ -5,7 +5,7 @@ import Testing
 /// A journal already lying beside a path Clubhouse creates (a backup, a new database) is never
 /// rolled into the new file (issue 22, "files beside the database"). The journal here is a real
 /// one: another database's write, killed halfway.
-@Suite struct JournalBesideNewFileTests {
+@Suite(.heavy) struct JournalBesideNewFileTests {
     /// Another database's interrupted write: its journal's bytes.
     static func foreignJournal(in folder: TemporaryFolder) throws -> Data {
         let (other, _) = try LeftoverJournalTests.interruptedWrite(in: folder, name: "other.sqlite")

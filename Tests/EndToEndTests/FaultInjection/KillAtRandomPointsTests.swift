@@ -13,7 +13,7 @@ import Testing
 /// choices is printed with any failure and replayed with `CLUBHOUSE_FAULT_SEED`. The moment a
 /// kill lands depends on the machine's speed too, so a replay repeats the commands and delays,
 /// not necessarily the instruction that was interrupted.
-@Suite struct KillAtRandomPointsTests {
+@Suite(.heavy) struct KillAtRandomPointsTests {
     @Test func everyAcknowledgedWriteSurvivesAKillAtAnyMoment() throws {
         let seed = FaultSettings.seed()
         var random = SeededGenerator(seed: seed)

@@ -6,7 +6,7 @@ import Testing
 /// `player edit` and `player delete` at random moments on a file with a remote, and after each
 /// the queue and the players agree exactly (no change without its queued copy, no queued change
 /// without its change), whatever was killed when.
-@Suite struct KilledOutboxTests {
+@Suite(.heavy) struct KilledOutboxTests {
     /// Each a count that must be 0.
     static let disagreements = [
         // A player without its create in the queue.

@@ -9,7 +9,7 @@ import Testing
 /// `check` reads as any reader does, waiting its turn while others write, and what it says of a
 /// journal beside the file is what the next command does with it; a journal that cannot be rolled
 /// back here says so and what to do (issue 22, "interrupted long work").
-@Suite struct LeftoverJournalTests {
+@Suite(.heavy) struct LeftoverJournalTests {
     /// A signed-in file with players, and a write to all of them killed halfway by SIGKILL, its
     /// pages partly in the file already (a one-page cache spills them): SQLite's "hot journal".
     /// The dump of the file as it was before that write.

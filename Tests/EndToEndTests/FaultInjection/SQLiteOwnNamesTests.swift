@@ -5,7 +5,7 @@ import Testing
 /// A name SQLite gives the files beside a database (issue 22, "files beside the database") is never
 /// a database to open, check or back up, nor a copy to write: SQLite would read a journal as data,
 /// or take a stale one for the journal of the file it names.
-@Suite struct SQLiteOwnNamesTests {
+@Suite(.heavy) struct SQLiteOwnNamesTests {
     static let names = ["x.sqlite-journal", "x.sqlite-wal", "x.sqlite-shm", "x.sqlite-mj0123ABCD"]
 
     @Test(arguments: names)

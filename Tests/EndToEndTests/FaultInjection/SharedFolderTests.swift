@@ -6,7 +6,7 @@ import Testing
 /// plants files at the names Clubhouse and SQLite use, and must neither read what Clubhouse
 /// writes (password hashes) nor make it write over another file. Root ignores permissions, so
 /// the planting runs as `nobody` and the victim is root.
-@Suite(.enabled(if: Nobody.canRunClubhouse))
+@Suite(.heavy, .enabled(if: Nobody.canRunClubhouse))
 struct SharedFolderTests {
     /// A sticky folder everyone can write, like `/tmp`, inside a test folder everyone can enter.
     private static func sharedFolder() throws -> (TemporaryFolder, String) {

@@ -6,7 +6,7 @@ import Testing
 /// with a row missing, one too many, or gone) never lock a user out (issue 22): every command
 /// gives one clear error with the way forward, or works; `check` says beforehand which; `backup`
 /// copies the file whatever its marks, and `logout` works whenever the tables are this version's.
-@Suite struct TamperedMarksTests {
+@Suite(.heavy) struct TamperedMarksTests {
     struct Case: CustomTestStringConvertible, Sendable {
         /// Nil: the signed-in file of this version; else an older release's fixture.
         let fixture: String?

@@ -9,7 +9,7 @@ import Testing
 /// that read that table end by themselves with status 0 or 1, say what is wrong in one
 /// `warning:` or `error:` line, never print stored text raw, and the user can still
 /// `logout` and sign in again (docs/architecture.md, Persistence: a database file is untrusted input).
-@Suite struct TamperedTablesTests {
+@Suite(.heavy) struct TamperedTablesTests {
     struct Tampering: Sendable, CustomTestStringConvertible {
         enum Change: Sendable {
             /// SQL that must change at least one row (checked with `changes()`).

@@ -8,7 +8,7 @@ import Testing
 /// exactly one `warning:` line naming the record and column, by every command that shows the
 /// record, whatever it prints (text or `--json`, which stays exact). Commands that do not show
 /// the record say nothing about it; a list names the first five records and counts the rest.
-@Suite struct UnshowableValueTests {
+@Suite(.heavy) struct UnshowableValueTests {
     static let ignoreChecks = "PRAGMA ignore_check_constraints = ON; "
     static let isbn = "9780441013593"
 

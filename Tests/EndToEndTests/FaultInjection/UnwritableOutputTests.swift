@@ -11,7 +11,7 @@ import Testing
 /// status (never a signal, never a Swift runtime error); a reader that went away ends it quietly
 /// with status 1; and what a writing command wrote to the database is committed all the same,
 /// only its report is lost.
-@Suite struct UnwritableOutputTests {
+@Suite(.heavy) struct UnwritableOutputTests {
     /// Where standard output goes.
     enum Sink: String, CustomTestStringConvertible, CaseIterable, Sendable {
         case closed, full, pipeWithoutReader

@@ -1,3 +1,4 @@
+import ClubhouseTestSupport
 import Foundation
 import Testing
 
@@ -7,6 +8,9 @@ import Testing
 /// docs/sync.md's rules written small. After every sync the device and the server hold what the
 /// model holds; once quiet every file passes `check`. A failure names its seed and a shrunk step
 /// list. A fixed set of seeds always runs; `SYNC_SEEDS=n` runs n more, `SYNC_SEED=s` replays one.
+///
+/// Not `.heavy`: the run's longest suite (one test at a time, mostly one core's work) starts at
+/// once beside the others rather than waiting for a turn behind them.
 @Suite("Model", .serialized)
 struct ModelTests {
     /// Steps per seed: enough for every kind of step to meet the others a few times.
@@ -48,7 +52,9 @@ struct ModelTests {
         guard let failure = await ModelRun.failure(of: steps, server: server, tally: tally) else { return }
         let context = "seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)"
         // Runs with kills depend on timing: shrunk with a small budget, and the whole list shown too.
-        let (shrunk, last, replays) = await Shrink.shrink(steps, failing: failure, budget: kills ? 10 : 80) {
+        let (shrunk, last, replays) = await Shrink.shrink(
+            steps, failing: failure, budget: kills ? 10 : 80, time: .seconds(300)
+        ) {
             await ModelRun.failure(of: $0, server: server)
         }
         let listed = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")

@@ -59,7 +59,8 @@ extension ClubhouseApp {
     public func remote() throws -> RemoteSettings? {
         guard let record = try syncRemote() else { return nil }
         return RemoteSettings(
-            url: record.url, username: record.serverUsername, device: record.deviceID, deviceName: record.deviceName,
+            url: ServerAddress.shown(record.url), username: record.serverUsername, device: record.deviceID,
+            deviceName: record.deviceName,
             lastSyncAt: record.lastSyncAt, clockOffsetMs: record.clockOffsetMs, waiting: try syncWaiting())
     }
 

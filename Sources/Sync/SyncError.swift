@@ -8,6 +8,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case noRemote
     /// A URL that is not `http://` or `https://` with a host.
     case invalidURL(String)
+    /// An address holding a username or password (`https://name:secret@host`); it holds the
+    /// address without them, as the message shows it.
+    case addressWithCredentials(String)
     /// The server could not be reached (refused, timed out, no such host, cut off); `waiting`
     /// changes are still queued.
     case unreachable(url: String, reason: String, waiting: Int)
@@ -37,12 +40,14 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "no server to sync with; set one with: clubhouse remote set URL --username NAME"
         case .invalidURL(let url):
             // Quoted in part: a message is one line for people, whatever was passed in.
-            "'\(url.count > 80 ? url.prefix(80) + "…" : url)' is not a server address; give one such as https://club.example.org"
+            "'\(Self.quoted(url))' is not a server address; give one such as https://club.example.org"
+        case .addressWithCredentials(let url):
+            "a server address cannot hold a username or password ('\(Self.quoted(url))'); give the username with --username and the password when asked"
         case .unreachable(let url, let reason, let waiting):
-            "could not sync with \(url): \(reason); nothing was lost, \(Self.changes(waiting)) to be sent"
-        case .cannotConnect(let url, let reason): "could not reach \(url): \(reason)"
+            "could not sync with \(ServerAddress.shown(url)): \(reason); nothing was lost, \(Self.changes(waiting)) to be sent"
+        case .cannotConnect(let url, let reason): "could not reach \(ServerAddress.shown(url)): \(reason)"
         case .signedOut(let url):
-            "\(url) no longer accepts this device's sign-in (expired or revoked); run clubhouse remote set again"
+            "\(ServerAddress.shown(url)) no longer accepts this device's sign-in (expired or revoked); run clubhouse remote set again"
         case .wrongCredentials: "the server refused that username and password"
         case .tooManyAttempts: "too many wrong passwords for that username; wait a while and try again"
         case .refused(let status, let code, let message): "the server refused (\(status) \(code)): \(message)"
@@ -55,6 +60,13 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// An address as a message quotes it: without credentials, and cut short (a message is one
+    /// line for people, whatever was passed in).
+    static func quoted(_ url: String) -> String {
+        let shown = ServerAddress.shown(url)
+        return shown.count > 80 ? shown.prefix(80) + "…" : shown
+    }
 
     static func changes(_ count: Int) -> String {
         count == 1 ? "1 change waits" : "\(count) changes wait"

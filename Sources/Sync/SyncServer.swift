@@ -22,6 +22,9 @@ final class SyncServer: Sendable {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10), read: .init(readTimeout))
         configuration.redirectConfiguration = .disallow
+        // Servers close a connection idle for 30 s (clubhouse-server's --idle-timeout): let go of
+        // one sooner, so a request never goes out on a connection the server is closing.
+        configuration.connectionPool = .init(idleTimeout: .seconds(20))
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
@@ -32,6 +35,10 @@ final class SyncServer: Sendable {
     /// An address the client can use: http or https, a host, no query; without a trailing slash.
     static func normalized(_ text: String) throws(SyncError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Credentials travel in the sign-in's body, never in the address (which is stored, shown
+        // and logged): refused, and the refusal does not echo them.
+        let shown = ServerAddress.shown(trimmed)
+        guard shown == trimmed else { throw .addressWithCredentials(shown) }
         guard let components = URLComponents(string: trimmed),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil,

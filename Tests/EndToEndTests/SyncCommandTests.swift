@@ -5,7 +5,7 @@ import Testing
 /// The sync commands without a server: what they say before a remote is set, for bad input and
 /// for a server nobody answers; nothing is stored by a command that fails. (With the real server:
 /// ServerTests' DeviceSyncTests.)
-@Suite struct SyncCommandTests {
+@Suite(.heavy) struct SyncCommandTests {
     @Test func beforeARemoteIsSetEachCommandSaysWhatToDo() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)
@@ -49,6 +49,22 @@ import Testing
                 "http://" + String(repeating: "a", count: 10_000) + ":0",
                 "error: 'http://" + String(repeating: "a", count: 73)
                     + "…' is not a server address; give one such as https://club.example.org\n"
+            ),
+            // Credentials never go in the address (it is stored and shown): refused, never echoed.
+            (
+                "http://ana:hunter2@127.0.0.1:1",
+                "error: a server address cannot hold a username or password ('http://127.0.0.1:1'); "
+                    + "give the username with --username and the password when asked\n"
+            ),
+            (
+                " https://ana@club.example.org/x ",
+                "error: a server address cannot hold a username or password ('https://club.example.org/x'); "
+                    + "give the username with --username and the password when asked\n"
+            ),
+            (
+                "ana:hunter2@club.example.org",
+                "error: a server address cannot hold a username or password ('club.example.org'); "
+                    + "give the username with --username and the password when asked\n"
             ),
         ] {
             let result = try clubhouse.run(
@@ -98,5 +114,33 @@ import Testing
         }
         let unset = try clubhouse.run(["remote", "unset"])
         #expect(unset.status == 0 && unset.stdout == "No longer syncing.\n", "\(unset.stderr)")
+    }
+
+    /// A stored address holding credentials (a file changed by hand) is refused by every command
+    /// that would use it, and no output ever shows the password.
+    @Test func aStoredAddressWithCredentialsIsNeverShown() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.signedInDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        try sqlite(
+            path,
+            """
+            INSERT INTO sync_remote (user_id, url, device_id, server_username, token)
+            VALUES ((SELECT id FROM users), 'http://ana:hunter2@127.0.0.1:9', '3F2504E0-4F89-41D3-9A0C-0305E82C3301', 'ana', 't');
+            """)
+        for command in [["sync"], ["sync", "--json"], ["continue"]] {
+            let result = try clubhouse.run(command)
+            #expect(result.status == 1, "\(command)")
+            #expect(
+                result.stderr
+                    == "error: a server address cannot hold a username or password ('http://127.0.0.1:9'); "
+                    + "give the username with --username and the password when asked\n", "\(command)")
+        }
+        for command in [["remote", "show"], ["remote", "show", "--json"]] {
+            let result = try clubhouse.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            #expect(result.stdout.contains("127.0.0.1:9"), "\(command)")
+            #expect(!result.stdout.contains("hunter2") && !result.stdout.contains("ana:"), "\(command)")
+        }
     }
 }

@@ -1,10 +1,11 @@
 import ClubhouseSyncWire
+import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import Testing
 
 /// GET /v1/sync/changes (paging), the REST writes in the log, and PUT/GET /v1/sync/handoff.
-@Suite("Sync pull and handoff")
+@Suite("Sync pull and handoff", .heavy)
 struct SyncPullTests {
     @Test func pagesOfTheLog() async throws {
         try await TestServer.run { api, _ in
@@ -163,6 +164,25 @@ struct SyncPullTests {
             #expect(
                 try JSONDecoder().decode(SyncHandoff.self, from: try await get(phone, scene: "work", token: token).body)
                     .madeAt == 30)
+
+            // The server's arrival order decides, never a device's clock: a handoff stamped ten
+            // years ahead loses to one sent after it, and its instant reads as no later than the
+            // server's clock.
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            let tenYears: Int64 = 10 * 365 * 24 * 3600 * 1000
+            #expect(
+                try await put(tablet, "tablet", scene: "far", state: .null, madeAt: now + tenYears, token: token)
+                    .status == .noContent)
+            let clamped = try JSONDecoder().decode(
+                SyncHandoff.self, from: try await get(phone, scene: "far", token: token).body)
+            #expect(clamped.deviceName == "tablet")
+            #expect(clamped.madeAt <= Int64(Date().timeIntervalSince1970 * 1000) + 1000)
+            #expect(
+                try await put(laptop, "laptop", scene: "far", state: .null, madeAt: now - 5_000, token: token).status
+                    == .noContent)
+            #expect(
+                try JSONDecoder().decode(SyncHandoff.self, from: try await get(phone, scene: "far", token: token).body)
+                    .deviceName == "laptop")
 
             // Refusals.
             #expect(

@@ -108,10 +108,14 @@ struct SyncRoutes {
     {
         try await database.transaction(signedIn: signIn) { connection, owner in
             try await SyncLog(connection, logger: logger).touch(device: body.device, owner: owner, name: name)
+            // The newest handoff is the one this server received last (`handoff` orders by
+            // arrival): a device's clock has no say. Its instant is kept for people to read, never
+            // later than the server's clock (a device ten years fast says "now").
             try await connection.query(
                 """
                 INSERT INTO sync_handoffs (owner_id, device_id, scene, device_name, state, made_at)
-                VALUES (\(owner), \(body.device), \(body.scene), \(name), \(state)::jsonb, \(body.madeAt))
+                VALUES (\(owner), \(body.device), \(body.scene), \(name), \(state)::jsonb,
+                    least(\(body.madeAt), (extract(epoch FROM clock_timestamp()) * 1000)::bigint))
                 ON CONFLICT (owner_id, device_id, scene) DO UPDATE SET device_name = excluded.device_name,
                     state = excluded.state, made_at = excluded.made_at, received_at = now()
                 """, logger: logger)
@@ -131,7 +135,7 @@ struct SyncRoutes {
                 """
                 SELECT device_id, device_name, state::text, made_at FROM sync_handoffs
                 WHERE owner_id = \(owner) AND scene = \(scene) AND device_id <> \(device)
-                ORDER BY made_at DESC, received_at DESC LIMIT 1
+                ORDER BY received_at DESC, made_at DESC LIMIT 1
                 """, logger: logger)
             for try await (other, name, state, madeAt) in rows.decode((UUID, String, String, Int64).self) {
                 let value = try JSONDecoder().decode(SyncValue.self, from: Data(state.utf8))

@@ -100,8 +100,15 @@ package enum ClubhouseServer {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
         let (router, client, live) = parts(configuration, logger: logger)
+        let idle = configuration.clientIdleTimeout.components
         return Application(
             router: router,
+            // A connection that sends nothing for the idle timeout is closed: headers never
+            // finished, a body stalled, or nothing between requests (a request being answered,
+            // a change stream among them, is never idle).
+            server: .http1(
+                configuration: .init(
+                    idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             // Shut down in reverse: the HTTP server (Hummingbird's, last), live sync, then the pool.
             services: [client, live],

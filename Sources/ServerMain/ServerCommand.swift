@@ -32,6 +32,12 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Change streams (GET /v1/sync/stream) open at once on this instance; one more answers 429.")
     var maxStreams: Int = 4096
 
+    @Option(
+        help:
+            "Seconds a client connection may send nothing (headers unfinished, a body stalled, idle) before it is closed."
+    )
+    var idleTimeout: Int = 30
+
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel: String = "info"
 
@@ -66,6 +72,10 @@ struct ServerCommand: AsyncParsableCommand {
                 throw ServerStartError("--max-streams must be 1–1000000")
             }
             configuration.maximumStreams = maxStreams
+            guard (1...3600).contains(idleTimeout) else {
+                throw ServerStartError("--idle-timeout must be 1–3600 seconds")
+            }
+            configuration.clientIdleTimeout = .seconds(idleTimeout)
             let applied = try await ClubhouseServer.migrate(configuration.database, logger: logger)
             logger.info(
                 "database ready", metadata: ["schema": "\(ServerSchema.version)", "applied": "\(applied)"])

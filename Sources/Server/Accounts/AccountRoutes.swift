@@ -25,11 +25,6 @@ struct AccountRoutes {
         let user: UserJSON
     }
 
-    private enum SignInAttempt: Sendable {
-        case wait(Duration)
-        case check((user: User, passwordHash: String)?)
-    }
-
     func add(public group: RouterGroup<ServerRequestContext>, signedIn: RouterGroup<ServerRequestContext>) {
         group.post("accounts") { request, context in try await register(request, context) }
         group.post("sessions") { request, context in try await signIn(request, context) }
@@ -57,7 +52,8 @@ struct AccountRoutes {
     }
 
     /// A wrong password and an unknown username answer alike (same status, code, message, and one
-    /// scrypt verification each), and both count towards the same per-username slowdown.
+    /// scrypt verification each), and both count towards the same per-username slowdown: every
+    /// attempt is counted before its password is checked, and a right one clears the count.
     private func signIn(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let body = try await JSONObject.read(request, allowing: ["username", "password"])
         let typed = try body.requiredString("username")
@@ -65,27 +61,21 @@ struct AccountRoutes {
         guard password.utf8.count <= Password.maximumBytes else { throw ClubhouseError.wrongCredentials }
         let key = Username.key(for: typed)
         let logger = context.logger
-        let attempt = try await database.read { connection -> SignInAttempt in
+        let (wait, account) = try await database.read { [configuration] connection in
             let store = AccountStore(connection, logger: logger)
-            if let wait = try await store.waitBeforeSignIn(key: key) { return .wait(wait) }
-            return .check(try await store.credentials(key: key))
+            let wait = try await store.countAttempt(
+                key: key, allowed: configuration.signInFailuresBeforeSlowdown,
+                first: configuration.firstSignInWait, longest: configuration.longestSignInWait)
+            return (wait, wait == nil ? try await store.credentials(key: key) : nil)
         }
-        let account: (user: User, passwordHash: String)?
-        switch attempt {
-        case .wait(let wait):
+        if let wait {
             let seconds = max(Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0), 1)
             throw APIError(
                 .tooManyRequests, "too_many_attempts",
                 "too many wrong passwords for this username; try again in \(seconds) s", retryAfter: seconds)
-        case .check(let found):
-            account = found
         }
+        // Already counted: a wrong password or an unknown username has nothing more to record.
         guard try await hashing.verify(password, against: account?.passwordHash), let account else {
-            try await database.transaction { [configuration] connection in
-                try await AccountStore(connection, logger: logger).recordFailure(
-                    key: key, allowed: configuration.signInFailuresBeforeSlowdown,
-                    first: configuration.firstSignInWait, longest: configuration.longestSignInWait)
-            }
             throw ClubhouseError.wrongCredentials
         }
         let token = BearerToken.random()

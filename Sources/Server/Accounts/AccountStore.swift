@@ -50,25 +50,21 @@ package struct AccountStore: Sendable {
 
     // MARK: Slowdown
 
-    /// How long until `key` may try a password again; nil when it may now.
-    package func waitBeforeSignIn(key: String) async throws -> Duration? {
-        let rows = try await connection.query(
-            """
-            SELECT EXTRACT(EPOCH FROM next_attempt_at - now())::float8 FROM sign_in_failures
-            WHERE username_key = \(key) AND next_attempt_at > now()
-            """, logger: logger)
-        for try await seconds in rows.decode(Double.self) { return .milliseconds(Int64(seconds * 1000)) }
-        return nil
-    }
-
-    /// Counts a wrong password for `key`: past `allowed` of them in a row, each further attempt
-    /// waits `first`, doubled for every failure since, up to `longest`.
-    package func recordFailure(key: String, allowed: Int, first: Duration, longest: Duration) async throws {
+    /// Counts an attempt at `key`'s password before it is checked, in one statement, so that
+    /// guesses sent at once count one by one (checked first and counted after, thirty of them all
+    /// passed the check). Past `allowed` attempts in a row each further one waits `first`, doubled
+    /// for every attempt since, up to `longest`. Answers nil when this attempt may go ahead (it is
+    /// counted: a right password clears the count), or how long until one may.
+    package func countAttempt(key: String, allowed: Int, first: Duration, longest: Duration) async throws
+        -> Duration?
+    {
         let firstMilliseconds =
             Double(first.components.seconds) * 1000
             + Double(first.components.attoseconds) / 1e15
         let longestMilliseconds = Double(longest.components.seconds) * 1000
-        try await connection.query(
+        // The row lock of ON CONFLICT makes concurrent attempts take turns; the WHERE sees the
+        // row as the previous attempt left it, so an attempt counted while another waits is refused.
+        let counted = try await connection.query(
             """
             INSERT INTO sign_in_failures AS f (username_key, failures, next_attempt_at)
             VALUES (\(key), 1, now())
@@ -78,7 +74,17 @@ package struct AccountStore: Sendable {
                     ELSE now() + make_interval(secs => least(
                         \(firstMilliseconds) * power(2, least(f.failures + 1 - \(allowed) - 1, 30)),
                         \(longestMilliseconds)) / 1000.0) END
+            WHERE f.next_attempt_at <= now()
+            RETURNING 1
             """, logger: logger)
+        for try await _ in counted { return nil }
+        let rows = try await connection.query(
+            """
+            SELECT EXTRACT(EPOCH FROM next_attempt_at - now())::float8 FROM sign_in_failures
+            WHERE username_key = \(key)
+            """, logger: logger)
+        for try await seconds in rows.decode(Double.self) { return .milliseconds(max(Int64(seconds * 1000), 1000)) }
+        return .seconds(1)
     }
 
     package func clearFailures(key: String) async throws {

@@ -31,6 +31,9 @@ package struct ServerConfiguration: Sendable {
     /// Change streams open on this instance at once (`GET /v1/sync/stream`); one more is refused
     /// with 429. Each is a socket and a few hundred bytes, never a database connection.
     package var maximumStreams = 4096
+    /// How long a client connection may send nothing (headers unfinished, a body stalled, idle
+    /// between requests) before it is closed.
+    package var clientIdleTimeout: Duration = .seconds(30)
     /// How long a change stream stays silent before a keep-alive (tests shorten it).
     package var streamKeepAlive: Duration = SyncLimits.streamKeepAlive
     /// Whether the instance holds its LISTEN connection (see `LogListener`). Without it streams
@@ -50,6 +53,9 @@ package enum ServerLimits {
     /// Request bodies above this are refused with 413. The largest valid body (a book with a
     /// 4000-character description, every character escaped) fits well within it.
     package static let bodyBytes = 64 * 1024
+    /// The longest a client may take to send a body once its route reads it (a trickle of bytes
+    /// that keeps the connection from being idle would otherwise hold it for hours).
+    package static let bodyTime: Duration = .seconds(30)
     package static let defaultPageSize = 50
     package static let maximumPageSize = 200
 }

@@ -31,7 +31,7 @@ package struct APIError: Error, Equatable, Sendable {
         "wrong_credentials", "too_many_attempts", "username_taken", "not_found", "route_not_found",
         "method_not_allowed", "no_gather_in_progress", "gather_in_progress", "gather_ended",
         "gather_still_in_progress", "no_handoff", "database_unavailable", "internal", "cursor_ahead",
-        "too_many_streams",
+        "too_many_streams", "malformed_body", "body_too_slow", "upload_aborted",
     ]
 
     package static func invalidField(_ field: String, _ message: String) -> APIError {
@@ -87,10 +87,14 @@ package struct APIError: Error, Equatable, Sendable {
     package var response: Response {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: json))
+    }
+
+    /// The body, as bytes (for the few answers written below the router).
+    package var json: ByteBuffer {
         let body = Body(error: .init(code: code, message: message, field: field))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let data = (try? encoder.encode(body)) ?? Data()
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return ByteBuffer(bytes: (try? encoder.encode(body)) ?? Data())
     }
 }

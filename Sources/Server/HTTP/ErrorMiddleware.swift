@@ -2,6 +2,7 @@ import ClubhouseDomain
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// Turns every error a route throws into the one JSON error shape: the rules' refusals with their
 /// codes, an unreachable database as 503, Hummingbird's own (unknown route, body too large) in the
@@ -25,6 +26,11 @@ package struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return error
         case let error as ClubhouseError:
             return APIError(error)
+        case let error as UploadAborted:
+            logger.debug("upload aborted", metadata: ["error": "\(String(reflecting: error.underlying))"])
+            return APIError(UploadAborted.status, "upload_aborted", "the connection closed before the body arrived")
+        case is HTTPParserError:
+            return APIError(.badRequest, "malformed_body", "the request's framing is broken")
         case is NIOTooManyBytesError:
             return APIError(
                 .contentTooLarge, "body_too_large", "the request body is over \(ServerLimits.bodyBytes) bytes")

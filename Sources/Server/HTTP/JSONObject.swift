@@ -15,11 +15,7 @@ package struct JSONObject: Sendable {
 
     /// Reads the body (at most `ServerLimits.bodyBytes`) and parses it; refuses unknown fields.
     package static func read(_ request: Request, allowing allowed: Set<String>) async throws -> JSONObject {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > ServerLimits.bodyBytes {
-            throw APIError(
-                .contentTooLarge, "body_too_large", "the request body is over \(ServerLimits.bodyBytes) bytes")
-        }
-        let buffer = try await request.body.collect(upTo: ServerLimits.bodyBytes)
+        let buffer = try await RequestBody.collect(request, limit: ServerLimits.bodyBytes)
         let value: SyncValue
         do {
             value = try JSONDecoder().decode(SyncValue.self, from: Data(buffer: buffer))

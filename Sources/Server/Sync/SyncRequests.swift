@@ -17,14 +17,7 @@ extension DatabaseFailure {
 enum SyncRequests {
     /// Reads a body of at most `limit` bytes as `Body`.
     static func decode<Body: Decodable>(_: Body.Type, _ request: Request, limit: Int) async throws -> Body {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw tooLarge(limit)
-        }
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: limit) } catch is NIOTooManyBytesError {
-            throw tooLarge(limit)
-        }
-        let data = Data(buffer: buffer)
+        let data = Data(buffer: try await RequestBody.collect(request, limit: limit))
         guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
             throw APIError(.badRequest, "malformed_json", "the request body must be a JSON object")
         }
@@ -33,10 +26,6 @@ enum SyncRequests {
         } catch let error as DecodingError {
             throw refusal(error)
         }
-    }
-
-    static func tooLarge(_ limit: Int) -> APIError {
-        APIError(.contentTooLarge, "body_too_large", "the request body is over \(limit) bytes")
     }
 
     /// `changes.3.entity: ...`: the path of the value at fault and what was wrong with it.

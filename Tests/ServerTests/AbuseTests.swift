@@ -1,0 +1,98 @@
+import ClubhouseServer
+import ClubhouseTestSupport
+import Foundation
+import Hummingbird
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The server under a hostile client: sign-in guesses sent at once on two instances, connections
+/// that send slowly or not at all, broken chunking and uploads cut off. Against the built binary (or in-process instances on real ports) and a real PostgreSQL.
+@Suite("The server under abuse", .heavy)
+struct AbuseTests {
+    /// Thirty wrong passwords for one username sent at once, fifteen to each of two instances on
+    /// one PostgreSQL: the count lives in PostgreSQL, so together they are checked six times (the
+    /// five allowed and the one that starts the wait), as one after the other would be.
+    @Test func guessesAtOnceOnTwoInstancesCountAsOne() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let configure: @Sendable (inout ServerConfiguration) -> Void = {
+            $0.firstSignInWait = .seconds(60)
+            $0.listensForChanges = false
+        }
+        let first = try await LiveServer.start(database, configure: configure)
+        let second = try await LiveServer.start(database, configure: configure)
+        _ = try await first.token("ana")
+        let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+            for index in 0..<30 {
+                let server = index.isMultiple(of: 2) ? first : second
+                group.addTask {
+                    try await server.call(
+                        .post, "/v1/sessions", json: #"{"username":"ana","password":"wrong password"}"#
+                    ).status
+                }
+            }
+            var statuses: [HTTPResponse.Status] = []
+            for try await status in group { statuses.append(status) }
+            return statuses
+        }
+        #expect(statuses.filter { $0 == .unauthorized }.count == 6)
+        #expect(statuses.filter { $0 == .tooManyRequests }.count == 24)
+        try await first.stop()
+        try await second.stop()
+    }
+
+    /// Connections that never finish their headers and bodies that stop half-way are closed once
+    /// they have sent nothing for the idle timeout (they used to stay open for good), and an upload
+    /// cut off by its client is no error line; the server answers others all along.
+    @Test func slowHeadersAndStalledBodiesAreClosedQuietly() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let server = try await ServerProcess.serving(database.url, ["--idle-timeout", "2"])
+        var connections: [RawConnection] = []
+        for index in 0..<20 {
+            let connection = try RawConnection(port: server.port)
+            if index.isMultiple(of: 2) {
+                try connection.send("GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            } else {
+                try connection.send(
+                    "POST /v1/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 100\r\n\r\n{\"username\":")
+            }
+            connections.append(connection)
+        }
+        #expect(try await server.call(.get, "/health").status == .ok)
+        for (index, connection) in connections.enumerated() {
+            #expect(try await connection.readUntilClosed(within: 60) != nil, "connection \(index) is still open")
+        }
+        // An upload its client gives up on.
+        for _ in 0..<5 {
+            let cut = try RawConnection(port: server.port)
+            try cut.send(
+                "POST /v1/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 100\r\n\r\n{\"user")
+        }
+        #expect(try await server.call(.get, "/health").status == .ok)
+        server.signal(SIGTERM)
+        #expect(try await server.wait() == .exited(0))
+        let errors = (server.stdout + server.stderr).split(separator: "\n").filter {
+            $0.split(separator: " ").dropFirst().first == "error"
+        }
+        #expect(errors.isEmpty, "\(errors)")
+    }
+
+    /// A chunked body whose chunk size is not a number is the client's mistake: 400
+    /// `malformed_body`, nothing written (it answered 500).
+    @Test func brokenChunkingIsA400() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let server = try await ServerProcess.serving(database.url)
+        let connection = try RawConnection(port: server.port)
+        try connection.send(
+            "POST /v1/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Connection: close\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{\"username\":\"ana\"}\r\n0\r\n\r\n")
+        let answer = try #require(try await connection.readUntilClosed(within: 60))
+        #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+        #expect(answer.contains("\"malformed_body\""), "\(answer)")
+        #expect(try await database.values("SELECT count(*)::text FROM users") == ["0"])
+    }
+}

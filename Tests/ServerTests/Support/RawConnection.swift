@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP connection to a server on loopback that sends exactly the bytes it is given, when it is
+/// told to: what a slow or broken client does, which an HTTP client library never would.
+final class RawConnection {
+    private let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw RawConnectionError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(socket)
+            throw RawConnectionError("connect: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        close(socket)
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let result = bytes[sent...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard result > 0 else { throw RawConnectionError("send: \(String(cString: strerror(errno)))") }
+            sent += result
+        }
+    }
+
+    /// Everything the server sends until it closes the connection, or nil if it is still open
+    /// after `seconds`. It never blocks a thread of the test's pool: it looks, then sleeps.
+    func readUntilClosed(within seconds: Double) async throws -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < deadline {
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 0) > 0 else {
+                try await Task.sleep(for: .milliseconds(50))
+                continue
+            }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return String(decoding: received, as: UTF8.self) }
+            received += buffer[..<count]
+        }
+        return nil
+    }
+}
+
+struct RawConnectionError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

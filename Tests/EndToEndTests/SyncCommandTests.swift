@@ -96,22 +96,10 @@ import Testing
     /// command that would reach it (it used to crash `sync`), and `remote unset` still forgets it.
     @Test func aTamperedServerAddressIsAnErrorNotACrash() throws {
         let folder = try TemporaryFolder()
-        let path = try Fixtures.signedInDatabase(in: folder)
-        let clubhouse = ClubhouseProcess(database: path)
-        try sqlite(
-            path,
-            """
-            INSERT INTO sync_remote (user_id, url, device_id, server_username, token)
-            VALUES ((SELECT id FROM users), 'http://127.0.0.1:99999', '3F2504E0-4F89-41D3-9A0C-0305E82C3301', 'ana', 't');
-            """)
-        for command in [["sync"], ["sync", "--json"], ["continue"]] {
-            let result = try clubhouse.run(command)
-            #expect(result.status == 1, "\(command)")
-            #expect(
-                result.stderr
-                    == "error: 'http://127.0.0.1:99999' is not a server address; give one such as https://club.example.org\n",
-                "\(command)")
-        }
+        let clubhouse = try Self.file(storingAddress: "http://127.0.0.1:99999", in: folder)
+        try Self.expectEveryCommandReachingTheServerFails(
+            clubhouse,
+            "error: 'http://127.0.0.1:99999' is not a server address; give one such as https://club.example.org\n")
         let unset = try clubhouse.run(["remote", "unset"])
         #expect(unset.status == 0 && unset.stdout == "No longer syncing.\n", "\(unset.stderr)")
     }
@@ -120,27 +108,37 @@ import Testing
     /// that would use it, and no output ever shows the password.
     @Test func aStoredAddressWithCredentialsIsNeverShown() throws {
         let folder = try TemporaryFolder()
-        let path = try Fixtures.signedInDatabase(in: folder)
-        let clubhouse = ClubhouseProcess(database: path)
-        try sqlite(
-            path,
-            """
-            INSERT INTO sync_remote (user_id, url, device_id, server_username, token)
-            VALUES ((SELECT id FROM users), 'http://ana:hunter2@127.0.0.1:9', '3F2504E0-4F89-41D3-9A0C-0305E82C3301', 'ana', 't');
-            """)
-        for command in [["sync"], ["sync", "--json"], ["continue"]] {
-            let result = try clubhouse.run(command)
-            #expect(result.status == 1, "\(command)")
-            #expect(
-                result.stderr
-                    == "error: a server address cannot hold a username or password ('http://127.0.0.1:9'); "
-                    + "give the username with --username and the password when asked\n", "\(command)")
-        }
+        let clubhouse = try Self.file(storingAddress: "http://ana:hunter2@127.0.0.1:9", in: folder)
+        try Self.expectEveryCommandReachingTheServerFails(
+            clubhouse,
+            "error: a server address cannot hold a username or password ('http://127.0.0.1:9'); "
+                + "give the username with --username and the password when asked\n")
         for command in [["remote", "show"], ["remote", "show", "--json"]] {
             let result = try clubhouse.run(command)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(result.stdout.contains("127.0.0.1:9"), "\(command)")
             #expect(!result.stdout.contains("hunter2") && !result.stdout.contains("ana:"), "\(command)")
+        }
+    }
+
+    /// A signed-in file whose stored server address was changed by hand to `url`.
+    static func file(storingAddress url: String, in folder: TemporaryFolder) throws -> ClubhouseProcess {
+        let path = try Fixtures.signedInDatabase(in: folder)
+        try sqlite(
+            path,
+            """
+            INSERT INTO sync_remote (user_id, url, device_id, server_username, token)
+            VALUES ((SELECT id FROM users), '\(url)', '3F2504E0-4F89-41D3-9A0C-0305E82C3301', 'ana', 't');
+            """)
+        return ClubhouseProcess(database: path)
+    }
+
+    /// `sync`, `sync --json` and `continue` each fail with exit status 1 and exactly `error`.
+    static func expectEveryCommandReachingTheServerFails(_ clubhouse: ClubhouseProcess, _ error: String) throws {
+        for command in [["sync"], ["sync", "--json"], ["continue"]] {
+            let result = try clubhouse.run(command)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == error, "\(command)")
         }
     }
 }

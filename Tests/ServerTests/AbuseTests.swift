@@ -24,18 +24,10 @@ struct AbuseTests {
         let first = try await LiveServer.start(database, configure: configure)
         let second = try await LiveServer.start(database, configure: configure)
         _ = try await first.token("ana")
-        let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-            for index in 0..<30 {
-                let server = index.isMultiple(of: 2) ? first : second
-                group.addTask {
-                    try await server.call(
-                        .post, "/v1/sessions", json: #"{"username":"ana","password":"wrong password"}"#
-                    ).status
-                }
-            }
-            var statuses: [HTTPResponse.Status] = []
-            for try await status in group { statuses.append(status) }
-            return statuses
+        let statuses = try await statusesAtOnce(30) { index in
+            try await (index.isMultiple(of: 2) ? first : second).call(
+                .post, "/v1/sessions", json: #"{"username":"ana","password":"wrong password"}"#
+            ).status
         }
         #expect(statuses.filter { $0 == .unauthorized }.count == 6)
         #expect(statuses.filter { $0 == .tooManyRequests }.count == 24)

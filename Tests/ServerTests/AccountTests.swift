@@ -115,17 +115,9 @@ struct AccountTests {
     @Test func guessesSentAtOnceCountOneByOne() async throws {
         try await TestServer.run(configure: { $0.firstSignInWait = .seconds(60) }) { api, database in
             _ = try await api.signedIn("ana")
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for _ in 0..<30 {
-                    group.addTask {
-                        try await api.call(
-                            .post, "/v1/sessions", body: ["username": "ANA", "password": "wrong password"]
-                        ).status
-                    }
-                }
-                var statuses: [HTTPResponse.Status] = []
-                for try await status in group { statuses.append(status) }
-                return statuses
+            let statuses = try await statusesAtOnce(30) { _ in
+                try await api.call(.post, "/v1/sessions", body: ["username": "ANA", "password": "wrong password"])
+                    .status
             }
             #expect(statuses.filter { $0 == .unauthorized }.count == 6)
             #expect(statuses.filter { $0 == .tooManyRequests }.count == 24)

@@ -87,14 +87,10 @@ package struct APIError: Error, Equatable, Sendable {
     package var response: Response {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: json))
-    }
-
-    /// The body, as bytes (for the few answers written below the router).
-    package var json: ByteBuffer {
         let body = Body(error: .init(code: code, message: message, field: field))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return ByteBuffer(bytes: (try? encoder.encode(body)) ?? Data())
+        let data = (try? encoder.encode(body)) ?? Data()
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -40,6 +40,36 @@ struct ErrorAndHealthTests {
         }
     }
 
+    /// Issue 29, case 8: JSON that Foundation's parser lets through is refused, on the REST routes
+    /// and on sync's, and nothing is written. A comma before a closing bracket is not JSON; a key
+    /// given twice (escaped or not) is ambiguous, and the parser kept one silently.
+    @Test func trailingCommasAndKeysGivenTwiceAreRefused() async throws {
+        try await TestServer.run { api, database in
+            let token = try await api.signedIn("ana")
+            for body in [#"{"name":"Kai",}"#, #"{"name":"Kai","age":[1,]}"#] {
+                let reply = try await api.call(.post, "/v1/players", json: body, token: token)
+                #expect(reply.status == .badRequest, "\(body)")
+                #expect(reply.error?.code == "malformed_json", "\(body)")
+            }
+            for body in [#"{"name":"Kai","name":"Lu"}"#, #"{"name":"Kai","n\u0061me":"Lu"}"#] {
+                let reply = try await api.call(.post, "/v1/players", json: body, token: token)
+                #expect(reply.status == .badRequest, "\(body)")
+                #expect(reply.error?.code == "invalid_field", "\(body)")
+                #expect(reply.error?.field == "name", "\(body)")
+            }
+            // A key given twice deep inside a sync push.
+            let push =
+                #"{"device":"3F2504E0-4F89-41D3-9A0C-0305E82C3301","changes":[{"entity":"player","entity":"book"}]}"#
+            let reply = try await api.call(.post, "/v1/sync/push", json: push, token: token)
+            #expect(reply.status == .badRequest)
+            #expect(reply.error?.field == "entity")
+            // Keys of different objects, and strings that look like keys, are no duplicates.
+            let fine = #"{"name":"Kai,}","favouriteTeam":"name"}"#
+            #expect(try await api.call(.post, "/v1/players", json: fine, token: token).status == .created)
+            #expect(try await database.values("SELECT name FROM players") == ["Kai,}"])
+        }
+    }
+
     @Test func healthAndMetrics() async throws {
         try await TestServer.run { api, _ in
             let health = try await api.call(.get, "/health")

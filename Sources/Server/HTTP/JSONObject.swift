@@ -15,10 +15,11 @@ package struct JSONObject: Sendable {
 
     /// Reads the body (at most `ServerLimits.bodyBytes`) and parses it; refuses unknown fields.
     package static func read(_ request: Request, allowing allowed: Set<String>) async throws -> JSONObject {
-        let buffer = try await RequestBody.collect(request, limit: ServerLimits.bodyBytes)
+        let data = Data(buffer: try await RequestBody.collect(request, limit: ServerLimits.bodyBytes))
+        try StrictJSON.check(data)
         let value: SyncValue
         do {
-            value = try JSONDecoder().decode(SyncValue.self, from: Data(buffer: buffer))
+            value = try JSONDecoder().decode(SyncValue.self, from: data)
         } catch {
             throw APIError(.badRequest, "malformed_json", "the request body is not valid JSON")
         }

@@ -13,10 +13,12 @@ struct RecordDump: Equatable, CustomStringConvertible {
     var records: [Record: SyncFields] = [:]
 
     /// Instants: each device converts them by its own estimate of its clock's offset from the
-    /// server's, so the same instant may differ by the estimates' difference (a few milliseconds on
-    /// one machine). Every other field must be equal.
+    /// server's, so the same instant may differ by the estimates' difference. Each estimate is off
+    /// by up to half the shortest round trip of its sync: milliseconds on a quiet machine, seconds
+    /// under the full suite's load (2.3 s apart seen in CI, over the 2 s allowed then). Every other
+    /// field must be equal.
     static let instantFields: Set<String> = ["startedAt", "endedAt", "timerStartedMs", "askedAt"]
-    static let instantTolerance: Int64 = 2_000
+    static let instantTolerance: Int64 = 10_000
 
     /// A put's fields over the record (all of them for a create), or the record gone. A player
     /// gone leaves the gathers' seats where they sat without a player (each keeps the name and the

@@ -109,7 +109,12 @@ package enum ClubhouseServer {
             server: .http1(
                 configuration: .init(
                     idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            // Past the bound a connection is not accepted: it waits in the listen queue until one
+            // closes (Hummingbird's own limit), and the idle timeout above closes those that hold
+            // a place while sending nothing.
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: .maximum(configuration.maximumClientConnections, logger: logger)),
             // Shut down in reverse: the HTTP server (Hummingbird's, last), live sync, then the pool.
             services: [client, live],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },

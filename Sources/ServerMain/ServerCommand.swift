@@ -11,6 +11,9 @@ struct ServerCommand: AsyncParsableCommand {
         abstract: "The Clubhouse API server (Football Gather and BookKitty) on PostgreSQL.",
         version: "clubhouse-server (schema \(ServerSchema.version))")
 
+    @Option(help: "Client connections open at once on this instance; more wait to be accepted until one closes.")
+    var maxClients: Int = 8192
+
     @Option(
         help: ArgumentHelp(
             "PostgreSQL, as postgres://USER:PASSWORD@HOST:PORT/DATABASE (default: $DATABASE_URL).",
@@ -72,6 +75,10 @@ struct ServerCommand: AsyncParsableCommand {
                 throw ServerStartError("--max-streams must be 1–1000000")
             }
             configuration.maximumStreams = maxStreams
+            guard (1...1_000_000).contains(maxClients) else {
+                throw ServerStartError("--max-clients must be 1–1000000")
+            }
+            configuration.maximumClientConnections = maxClients
             guard (1...3600).contains(idleTimeout) else {
                 throw ServerStartError("--idle-timeout must be 1–3600 seconds")
             }

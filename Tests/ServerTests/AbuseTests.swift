@@ -9,7 +9,8 @@ import Testing
 #endif
 
 /// The server under a hostile client: sign-in guesses sent at once on two instances, connections
-/// that send slowly or not at all, broken chunking and uploads cut off. Against the built binary (or in-process instances on real ports) and a real PostgreSQL.
+/// that send slowly or not at all, more connections than it takes, broken chunking and uploads cut
+/// off. Against the built binary (or in-process instances on real ports) and a real PostgreSQL.
 @Suite("The server under abuse", .heavy)
 struct AbuseTests {
     /// Thirty wrong passwords for one username sent at once, fifteen to each of two instances on
@@ -71,6 +72,25 @@ struct AbuseTests {
             $0.split(separator: " ").dropFirst().first == "error"
         }
         #expect(errors.isEmpty, "\(errors)")
+    }
+
+    /// Past `--max-clients` a connection is not accepted: its request waits unanswered until one
+    /// of the open connections closes, then it is answered.
+    @Test func aConnectionPastTheBoundWaitsForAPlace() async throws {
+        let database = try await PostgresCluster.shared().createDatabase()
+        let server = try await ServerProcess.serving(database.url, ["--max-clients", "3"])
+        var held = try (0..<3).map { _ in try RawConnection(port: server.port) }
+        // Each held connection is answered once: the server has surely accepted all three.
+        for connection in held {
+            try connection.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await connection.read(until: "\r\n\r\n", within: 60)?.hasPrefix("HTTP/1.1 200") == true)
+        }
+        let waiting = try RawConnection(port: server.port)
+        try waiting.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(try await waiting.read(until: "HTTP/1.1", within: 2) == nil, "answered past the bound")
+        held.removeLast()
+        let answer = try await waiting.read(until: "\r\n\r\n", within: 60)
+        #expect(answer?.hasPrefix("HTTP/1.1 200") == true, "\(answer ?? "no answer once a place was free")")
     }
 
     /// A chunked body whose chunk size is not a number is the client's mistake: 400

@@ -31,6 +31,9 @@ package struct ServerConfiguration: Sendable {
     /// Change streams open on this instance at once (`GET /v1/sync/stream`); one more is refused
     /// with 429. Each is a socket and a few hundred bytes, never a database connection.
     package var maximumStreams = 4096
+    /// Client connections open on this instance at once; more wait to be accepted. Above
+    /// `maximumStreams`: each change stream is a connection.
+    package var maximumClientConnections = 8192
     /// How long a client connection may send nothing (headers unfinished, a body stalled, idle
     /// between requests) before it is closed.
     package var clientIdleTimeout: Duration = .seconds(30)

@@ -45,27 +45,22 @@ final class RawConnection {
 
     /// What the server sends until `marker` has arrived, or nil if it has not after `seconds`.
     func read(until marker: String, within seconds: Double) async throws -> String? {
-        let deadline = Date().addingTimeInterval(seconds)
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while Date() < deadline {
-            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 0) > 0 else {
-                try await Task.sleep(for: .milliseconds(50))
-                continue
-            }
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return nil }
-            received += buffer[..<count]
-            let text = String(decoding: received, as: UTF8.self)
-            if text.contains(marker) { return text }
-        }
-        return nil
+        let received = try await receive(within: seconds) { $0.contains(marker) }
+        return received.done ? received.text : nil
     }
 
     /// Everything the server sends until it closes the connection, or nil if it is still open
-    /// after `seconds`. It never blocks a thread of the test's pool: it looks, then sleeps.
+    /// after `seconds`.
     func readUntilClosed(within seconds: Double) async throws -> String? {
+        let received = try await receive(within: seconds) { _ in false }
+        return received.closed ? received.text : nil
+    }
+
+    /// Reads until `done` says the text so far is enough, the server closes the connection, or
+    /// `seconds` pass. It never blocks a thread of the test's pool: it looks, then sleeps.
+    private func receive(within seconds: Double, until done: (String) -> Bool) async throws -> (
+        text: String, closed: Bool, done: Bool
+    ) {
         let deadline = Date().addingTimeInterval(seconds)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -76,10 +71,13 @@ final class RawConnection {
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return String(decoding: received, as: UTF8.self) }
+            let text = String(decoding: received, as: UTF8.self)
+            if count <= 0 { return (text, true, false) }
             received += buffer[..<count]
+            let now = String(decoding: received, as: UTF8.self)
+            if done(now) { return (now, false, true) }
         }
-        return nil
+        return (String(decoding: received, as: UTF8.self), false, false)
     }
 }
 

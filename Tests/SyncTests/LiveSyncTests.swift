@@ -100,7 +100,7 @@ import Testing
         let a = try await Device.make("A", username: "live-watch", server: server, register: true)
         let b = try await Device.make("B", username: "live-watch", server: server)
         let watching = try CLIProcess(["sync", "--watch"], database: b.path)
-        try await eventually("the watch is live", seconds: 20) { watching.stderr.contains("note: sync: synced") }
+        try await eventually("the watch is live") { watching.stderr.contains("note: sync: synced") }
         let kai = try a.app.addPlayer("Kai")
         try a.app.editPlayer(kai, .age, "30")
         _ = try await a.sync()
@@ -161,7 +161,7 @@ final class LiveRun: Sendable {
     }
 
     /// Waits until the latest status passes `test`.
-    func until(seconds: Double = 20, _ test: (LiveStatus) -> Bool) async throws {
+    func until(seconds: Double = 30, _ test: (LiveStatus) -> Bool) async throws {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if let status, test(status) { return }
@@ -172,8 +172,11 @@ final class LiveRun: Sendable {
     }
 }
 
-/// Polls `condition` until it holds or `seconds` pass (then records what did not happen).
-func eventually(_ what: String, seconds: Double = 10, _ condition: () throws -> Bool) async throws {
+/// Polls `condition` until it holds or `seconds` pass (then records what did not happen). The
+/// bound says "it happens", not how fast (LiveBenchmark measures that): generous, since under the
+/// full suite's load a clean-clone CI run once took over 10 s for a change to cross two instances
+/// that takes a few hundred milliseconds alone.
+func eventually(_ what: String, seconds: Double = 30, _ condition: () throws -> Bool) async throws {
     let end = Date().addingTimeInterval(seconds)
     while Date() < end {
         if try condition() { return }

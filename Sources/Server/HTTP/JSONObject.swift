@@ -15,8 +15,7 @@ package struct JSONObject: Sendable {
 
     /// Reads the body (at most `ServerLimits.bodyBytes`) and parses it; refuses unknown fields.
     package static func read(_ request: Request, allowing allowed: Set<String>) async throws -> JSONObject {
-        let data = Data(buffer: try await RequestBody.collect(request, limit: ServerLimits.bodyBytes))
-        try StrictJSON.check(data)
+        let data = try await RequestBody.json(request, limit: ServerLimits.bodyBytes)
         let value: SyncValue
         do {
             value = try JSONDecoder().decode(SyncValue.self, from: data)

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 import NIOHTTP1
@@ -33,6 +34,13 @@ enum RequestBody {
             // The connection ended mid-body: nobody is left to answer.
             throw UploadAborted(underlying: error)
         }
+    }
+
+    /// The body as JSON text for a decoder: collected as above, then held to `StrictJSON`.
+    static func json(_ request: Request, limit: Int) async throws -> Data {
+        let data = Data(buffer: try await collect(request, limit: limit))
+        try StrictJSON.check(data)
+        return data
     }
 
     static func tooLarge(_ limit: Int) -> APIError {

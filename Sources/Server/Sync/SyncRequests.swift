@@ -17,8 +17,7 @@ extension DatabaseFailure {
 enum SyncRequests {
     /// Reads a body of at most `limit` bytes as `Body`.
     static func decode<Body: Decodable>(_: Body.Type, _ request: Request, limit: Int) async throws -> Body {
-        let data = Data(buffer: try await RequestBody.collect(request, limit: limit))
-        try StrictJSON.check(data)
+        let data = try await RequestBody.json(request, limit: limit)
         guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
             throw APIError(.badRequest, "malformed_json", "the request body must be a JSON object")
         }

@@ -1,21 +1,34 @@
 /// The server's clock minus this device's, from each answer's `serverTime`: offset = serverTime −
-/// (sent + received) / 2. The answer with the shortest round trip of a sync is trusted most.
-struct ClockOffset {
-    private(set) var best: Int64?
+/// (sent + received) / 2, which is within half the round trip of the truth. The answer with the
+/// shortest round trip of a sync is trusted most. The offset stored by earlier syncs stays while
+/// it lies within that answer's bounds, and is replaced once an answer proves it wrong (the
+/// device's clock was set, or the stored one came from slow answers): a sync whose answers were
+/// all slow (a loaded machine or network) measured nothing better, and taking its estimate once
+/// replaced a good offset by one 18 s off.
+package struct ClockOffset {
+    private var best: Int64?
     private var bestRoundTrip = Int64.max
-    private let stored: Int64
+    private let stored: Int64?
 
-    init(stored: Int64) {
+    /// `stored` nil: none measured yet (a device that never synced).
+    package init(stored: Int64?) {
         self.stored = stored
     }
 
-    /// The offset to convert with now: this sync's best, else the one stored.
-    var current: Int64 { best ?? stored }
+    /// The offset to convert with now.
+    package var current: Int64 {
+        guard let best else { return stored ?? 0 }
+        guard let stored, abs(stored &- best) <= bestRoundTrip / 2 else { return best }
+        return stored
+    }
 
-    mutating func add(serverTime: Int64, sent: Int64, received: Int64) {
+    /// What to store once this sync is over: nil when it measured nothing.
+    package var measured: Int64? { best == nil ? nil : current }
+
+    package mutating func add(serverTime: Int64, sent: Int64, received: Int64) {
         let roundTrip = max(0, received &- sent)
         guard roundTrip <= bestRoundTrip else { return }
         bestRoundTrip = roundTrip
-        best = serverTime &- (sent &+ (received &- sent) / 2)
+        best = serverTime &- (sent &+ roundTrip / 2)
     }
 }

@@ -109,7 +109,7 @@ extension ClubhouseApp {
     func sync(with server: SyncServer, pulling: Bool, sharingNavigation: Bool) async throws -> SyncReport {
         guard let record = try syncRemote() else { throw SyncError.noRemote }
         guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
-        var clock = ClockOffset(stored: record.clockOffsetMs)
+        var clock = ClockOffset(stored: record.lastSyncAt == nil ? nil : record.clockOffsetMs)
         var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
         do {
             if record.lastSyncAt == nil {
@@ -138,8 +138,8 @@ extension ClubhouseApp {
             }
             throw error
         }
-        try syncFinish(clockOffsetMs: clock.best)
-        report.clockOffsetMs = clock.best ?? record.clockOffsetMs
+        try syncFinish(clockOffsetMs: clock.measured)
+        report.clockOffsetMs = clock.measured ?? record.clockOffsetMs
         // The same loss told by several changes (two devices replacing one field) is told once.
         var told = Set<[String?]>()
         report.notices = try syncTakeNotices().compactMap {
@@ -154,7 +154,7 @@ extension ClubhouseApp {
 
     private func syncFinishFailed(clock: ClockOffset) throws {
         // Keep a measured offset even from a sync that failed later; last_sync_at stays.
-        if let best = clock.best { try syncSetClockOffset(best) }
+        if let measured = clock.measured { try syncSetClockOffset(measured) }
     }
 
     /// Sends the outbox, oldest first, in pages bounded in count and in bytes (`PushPaging`). A

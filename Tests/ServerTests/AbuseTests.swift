@@ -41,7 +41,7 @@ struct AbuseTests {
     /// cut off by its client is no error line; the server answers others all along.
     @Test func slowHeadersAndStalledBodiesAreClosedQuietly() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
-        let server = try await ServerProcess.serving(database.url, ["--idle-timeout", "2"])
+        let server = try await ServerProcess.serving(database.url, ["--idle-timeout", "5"])
         var connections: [RawConnection] = []
         for index in 0..<20 {
             let connection = try RawConnection(port: server.port)

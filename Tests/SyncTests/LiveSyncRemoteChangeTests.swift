@@ -73,16 +73,3 @@ import Testing
         }
     }
 }
-
-/// `eventually` for a condition that awaits.
-func eventuallyAsync(
-    _ what: @autoclosure () -> String, seconds: Double = 20, _ condition: () async throws -> Bool
-) async throws {
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    Issue.record("\(what()): not within \(seconds) s")
-    throw CancellationError()
-}

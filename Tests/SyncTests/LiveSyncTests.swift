@@ -66,7 +66,7 @@ import Testing
         }
         try await server.restart()
         // Nobody syncs A by hand: it finds the server again, sends what waited.
-        try await liveA.until(seconds: 60) { $0 == .synced }
+        try await liveA.until { $0 == .synced }
         await liveA.stopped()
         #expect(try a.waiting() == 0)
         _ = try await b.sync()
@@ -90,7 +90,7 @@ import Testing
         _ = try a.app.addPlayer("Bea")
         try await a.app.setRemote(
             url: server.url, username: "live-revoked", password: TestSyncServer.password, deviceName: "A")
-        try await liveA.until(seconds: 30) { $0 == .synced }
+        try await liveA.until { $0 == .synced }
         let rest = try await server.call(.get, "/v1/players", token: try await server.token("live-revoked"))
         #expect(rest.text.contains("Bea"))
     }
@@ -161,7 +161,7 @@ final class LiveRun: Sendable {
     }
 
     /// Waits until the latest status passes `test`.
-    func until(seconds: Double = 30, _ test: (LiveStatus) -> Bool) async throws {
+    func until(seconds: Double = liveBound, _ test: (LiveStatus) -> Bool) async throws {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if let status, test(status) { return }
@@ -172,16 +172,32 @@ final class LiveRun: Sendable {
     }
 }
 
-/// Polls `condition` until it holds or `seconds` pass (then records what did not happen). The
-/// bound says "it happens", not how fast (LiveBenchmark measures that): generous, since under the
-/// full suite's load a clean-clone CI run once took over 10 s for a change to cross two instances
-/// that takes a few hundred milliseconds alone.
-func eventually(_ what: String, seconds: Double = 30, _ condition: () throws -> Bool) async throws {
+/// How long live sync's tests wait for what must happen. The bound says "it happens", not how
+/// fast (LiveBenchmark measures that): generous, since under the full suite's load a clean-clone
+/// CI run once took over 10 s for a change to cross two instances, and a push over 20 s on a
+/// machine slower than this one, where each takes a few hundred milliseconds alone.
+let liveBound: Double = 60
+
+/// Polls `condition` until it holds or `seconds` pass (then records what did not happen).
+func eventually(_ what: String, seconds: Double = liveBound, _ condition: () throws -> Bool) async throws {
     let end = Date().addingTimeInterval(seconds)
     while Date() < end {
         if try condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
     Issue.record("\(what): not within \(seconds) s")
+    throw CancellationError()
+}
+
+/// `eventually` for a condition that awaits.
+func eventuallyAsync(
+    _ what: @autoclosure () -> String, seconds: Double = liveBound, _ condition: () async throws -> Bool
+) async throws {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("\(what()): not within \(seconds) s")
     throw CancellationError()
 }

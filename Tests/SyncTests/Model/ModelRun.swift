@@ -8,6 +8,13 @@ import Foundation
 final class ModelTally: @unchecked Sendable {
     private(set) var counts: [String: Int] = [:]
     private(set) var runs = 0
+    private var shrunk = false
+
+    /// True the first time only: one shrink per test.
+    func takeShrink() -> Bool {
+        defer { shrunk = true }
+        return !shrunk
+    }
 
     func add(_ counts: [String: Int]) {
         runs += 1

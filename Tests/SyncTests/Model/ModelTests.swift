@@ -6,8 +6,10 @@ import Testing
 /// edits through the library, REST writes, syncs in random orders, and on the built binaries
 /// kills of a device's `clubhouse sync` and of the server mid-sync) checked against `SyncModel`,
 /// docs/sync.md's rules written small. After every sync the device and the server hold what the
-/// model holds; once quiet every file passes `check`. A failure names its seed and a shrunk step
-/// list. A fixed set of seeds always runs; `SYNC_SEEDS=n` runs n more, `SYNC_SEED=s` replays one.
+/// model holds; once quiet every file passes `check`. A failure names its seed; the first failing
+/// seed of a test is shrunk to a shorter step list, the others name their seed only (each shrink
+/// replays for up to five minutes, and a machine too loaded for the runs' timing would otherwise
+/// shrink every seed, past the CI's time). A fixed set of seeds always runs; `SYNC_SEEDS=n` runs n more, `SYNC_SEED=s` replays one.
 ///
 /// Not `.heavy`: the run's longest suite (one test at a time, mostly one core's work) starts at
 /// once beside the others rather than waiting for a turn behind them.
@@ -51,6 +53,10 @@ struct ModelTests {
         let server: TestSyncServer.Kind = kills ? .process : .inProcess
         guard let failure = await ModelRun.failure(of: steps, server: server, tally: tally) else { return }
         let context = "seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)"
+        guard tally.takeShrink() else {
+            Issue.record("\(context)\n(not shrunk: an earlier seed of this test was)")
+            return
+        }
         // Runs with kills depend on timing: shrunk with a small budget, and the whole list shown too.
         let (shrunk, last, replays) = await Shrink.shrink(
             steps, failing: failure, budget: kills ? 10 : 80, time: .seconds(300)

@@ -7,8 +7,20 @@ import Foundation
 /// app embedding only `Clubhouse` does not see them). Each call is one transaction; each throws
 /// `ClubhouseError.notSignedIn` while nobody is signed in.
 extension ClubhouseApp {
-    /// The signed-in user's id, read in its own transaction.
+    /// The user a sync in progress works for, pinned at its start (`withSyncUser`): another local
+    /// user signing in mid-sync must not have their queue sent with the first one's token, nor a
+    /// page pulled for the first one applied to theirs.
+    @TaskLocal private static var pinnedSyncUser: User.ID?
+
+    /// Runs `body` with every sync call below working for `user`, whoever signs in meanwhile.
+    package func withSyncUser<Result>(_ user: User.ID, _ body: () async throws -> Result) async rethrows -> Result {
+        try await Self.$pinnedSyncUser.withValue(user) { try await body() }
+    }
+
+    /// The user a sync in progress was pinned to, else the signed-in user's id, read in its own
+    /// transaction.
     package func syncUser() throws -> User.ID {
+        if let pinned = Self.pinnedSyncUser { return pinned }
         guard let user = try signedInUser() else { throw ClubhouseError.notSignedIn }
         return user.id
     }

@@ -14,6 +14,12 @@ package struct ScryptPasswordHasher: PasswordHasher {
         package var blockSize: Int
         package var parallelism: Int
 
+        package init(logN: Int, blockSize: Int, parallelism: Int) {
+            self.logN = logN
+            self.blockSize = blockSize
+            self.parallelism = parallelism
+        }
+
         package static let recommended = Cost(logN: 17, blockSize: 8, parallelism: 1)
         /// Cheap enough for unit tests that register many users; never used by the app.
         package static let testing = Cost(logN: 10, blockSize: 8, parallelism: 1)

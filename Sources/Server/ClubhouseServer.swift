@@ -88,7 +88,9 @@ package enum ClubhouseServer {
             : nil
         let router = Routes(
             database: database, metrics: metrics,
-            hashing: PasswordHashing(cost: configuration.hashCost, concurrent: configuration.concurrentHashes),
+            hashing: PasswordHashing(
+                cost: configuration.hashCost, concurrent: configuration.concurrentHashes,
+                waitingPerClient: configuration.hashesWaitingPerClient, waiting: configuration.hashesWaiting),
             configuration: configuration, hub: hub
         ).router()
         return (router, client, LiveService(hub: hub, listener: listener))

@@ -17,11 +17,14 @@ extension ClubhouseApp {
         let address = try SyncServer.normalized(url)
         let name = try Self.deviceName(deviceName)
         _ = try syncUser()
+        // The cookie of this device's last sign-in to this server proves the device signed in
+        // before: wrong passwords others send for the account then never make it wait.
+        let kept = try syncRemote().flatMap { $0.url == address ? $0.deviceCookie : nil }
         let server = SyncServer(url: address)
-        let token: String
+        let session: SyncServer.Session
         do {
             if register { _ = try await server.register(username: username, password: password) }
-            token = try await server.signIn(username: username, password: password)
+            session = try await server.signIn(username: username, password: password, deviceCookie: kept)
         } catch SyncError.unreachable(let url, let reason, _) {
             await server.shutdown()
             throw SyncError.cannotConnect(url: url, reason: reason)
@@ -34,7 +37,7 @@ extension ClubhouseApp {
             SyncRemoteRecord(
                 userID: user, url: address, deviceID: SyncKey.make(),
                 deviceName: name, serverUsername: username,
-                token: token)
+                token: session.token, deviceCookie: session.deviceCookie ?? kept)
         }
         guard let settings = try remote() else { throw SyncError.noRemote }
         return settings
@@ -90,15 +93,22 @@ extension ClubhouseApp {
     /// server cannot be reached or refuses; whatever was done until then stays done and nothing
     /// queued is lost.
     public func sync() async throws -> SyncReport {
-        guard let record = try syncRemote() else { throw SyncError.noRemote }
-        let server = SyncServer(url: try SyncServer.normalized(record.url), token: record.token)
-        do {
-            let report = try await sync(with: server, pulling: true, sharingNavigation: true)
-            await server.shutdown()
-            return report
-        } catch {
-            await server.shutdown()
-            throw error
+        var attempts = 0
+        while true {
+            guard let record = try syncRemote() else { throw SyncError.noRemote }
+            let server = SyncServer(url: try SyncServer.normalized(record.url), token: record.token)
+            do {
+                let report = try await sync(with: server, pulling: true, sharingNavigation: true)
+                await server.shutdown()
+                return report
+            } catch is SyncRemoteChanged where attempts < 3 {
+                // Another local user signed in between the two reads: sync theirs.
+                await server.shutdown()
+                attempts += 1
+            } catch {
+                await server.shutdown()
+                throw error
+            }
         }
     }
 
@@ -108,6 +118,20 @@ extension ClubhouseApp {
     /// costs no request when nothing waits.
     func sync(with server: SyncServer, pulling: Bool, sharingNavigation: Bool) async throws -> SyncReport {
         guard let record = try syncRemote() else { throw SyncError.noRemote }
+        // The client was made for a remote read earlier: another local user, with a remote of
+        // their own, may have signed in since. Their queue must never go with this token.
+        guard server.url == (try? SyncServer.normalized(record.url)), server.token == record.token else {
+            throw SyncRemoteChanged()
+        }
+        return try await withSyncUser(record.userID) {
+            try await sync(with: server, record: record, pulling: pulling, sharingNavigation: sharingNavigation)
+        }
+    }
+
+    /// One sync of `record`'s user, pinned to them.
+    private func sync(with server: SyncServer, record: SyncRemoteRecord, pulling: Bool, sharingNavigation: Bool)
+        async throws -> SyncReport
+    {
         guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
         var clock = ClockOffset(stored: record.lastSyncAt == nil ? nil : record.clockOffsetMs)
         var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
@@ -238,3 +262,7 @@ extension ClubhouseApp {
         }
     }
 }
+
+/// The remote a sync was asked to use is no longer the signed-in user's (another local user
+/// signed in): nothing was sent; the caller syncs again with the remote there is now.
+struct SyncRemoteChanged: Error {}

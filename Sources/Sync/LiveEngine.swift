@@ -287,6 +287,9 @@ final class LiveEngine: Sendable {
             $0.waiting = waiting
             if sharing { $0.shareAt = .now }
             switch error {
+            case is SyncRemoteChanged:
+                $0.retryAt = .now  // another local user signed in: their remote next
+                return
             case SyncError.signedOut where current?.token != token:
                 $0.retryAt = .now  // remote set again meanwhile: the new token next
                 return

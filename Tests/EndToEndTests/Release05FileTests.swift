@@ -31,7 +31,7 @@ import Testing
         let clubhouse = ClubhouseProcess(database: path)
 
         let state = try clubhouse.navigation()
-        #expect(try sqlite(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite(path, "PRAGMA user_version") == "9")
         #expect(
             try sqlite(path, "SELECT user_id, scene, current_screen FROM navigation_state")
                 == "1|main|players/3/edit/age")
@@ -46,7 +46,7 @@ import Testing
         #expect(state["keptDrafts"] as? [String: [String: String]] == ["players/new": ["name": "Mo"]])
         #expect(try databaseDump(path) == dump, "reading changed the file")
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout == "ok: \(path) passed every check (schema 8)\n", "\(check.stderr)")
+        #expect(check.stdout == "ok: \(path) passed every check (schema 9)\n", "\(check.stderr)")
 
         #expect(try jsonArray(try clubhouse.run(["history", "--json"]).stdout).count == 7)
         let gather = try jsonObject(try clubhouse.run(["gather", "show", "--json"]).stdout)

@@ -30,7 +30,7 @@ import Testing
         let clubhouse = ClubhouseProcess(database: path)
 
         let state = try clubhouse.navigation()
-        #expect(try sqlite(path, "PRAGMA user_version") == "8")
+        #expect(try sqlite(path, "PRAGMA user_version") == "9")
         #expect(try sqlite(path, "SELECT user_id, scene, current_screen FROM navigation_state") == "1|main|books/new")
         #expect(try sqlite(path, "SELECT scene, count(*) FROM navigation_journal GROUP BY scene") == "main|10")
         #expect(state["scene"] as? String == "main")
@@ -44,7 +44,7 @@ import Testing
             state["drafts"] as? [String: [String: String]]
                 == ["players/new": ["name": "Mo"], "books/new": ["isbn": "9780141439518"]])
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout == "ok: \(path) passed every check (schema 8)\n", "\(check.stderr)")
+        #expect(check.stdout == "ok: \(path) passed every check (schema 9)\n", "\(check.stderr)")
         #expect(try jsonArray(try clubhouse.run(["history", "--json"]).stdout).count == 10)
         let scenes = try jsonArray(try clubhouse.run(["scene", "list", "--json"]).stdout)
         #expect(scenes.map { $0["name"] as? String } == ["main"])

@@ -60,7 +60,7 @@ import Testing
         try a.app.signIn(username: "live-second", password: TestSyncServer.password)
         _ = try a.app.addPlayer("Ola")
         let token = try await two.token("live-second")
-        _ = try await eventuallyAsync("the second user's server has Ola") {
+        _ = try await eventuallyAsync("the second user's server has Ola; live sync said \(liveA.statuses)") {
             try await two.call(.get, "/v1/players", token: token).text.contains("Ola")
         }
         try await liveA.until { $0 == .synced }

@@ -8,6 +8,9 @@ package struct SyncRemoteRecord: Sendable, Equatable {
     package var serverUsername: String
     /// The account's bearer token: stored, sent, never shown.
     package var token: String
+    /// The server's device cookie from this device's last sign-in (nil before one, or from a
+    /// server without them): stored, sent with the next sign-in, never shown.
+    package var deviceCookie: String?
     package var cursor: Int64
     package var clockOffsetMs: Int64
     /// When the last sync ended (ISO-8601, as every table stores times), nil before the first.
@@ -15,7 +18,7 @@ package struct SyncRemoteRecord: Sendable, Equatable {
 
     package init(
         userID: User.ID, url: String, deviceID: String, deviceName: String, serverUsername: String, token: String,
-        cursor: Int64 = 0, clockOffsetMs: Int64 = 0, lastSyncAt: String? = nil
+        deviceCookie: String? = nil, cursor: Int64 = 0, clockOffsetMs: Int64 = 0, lastSyncAt: String? = nil
     ) {
         self.userID = userID
         self.url = url
@@ -23,13 +26,14 @@ package struct SyncRemoteRecord: Sendable, Equatable {
         self.deviceName = deviceName
         self.serverUsername = serverUsername
         self.token = token
+        self.deviceCookie = deviceCookie
         self.cursor = cursor
         self.clockOffsetMs = clockOffsetMs
         self.lastSyncAt = lastSyncAt
     }
 }
 
-/// The token never shows, whatever prints the record (a test failure, a log, a debugger).
+/// The token and the device cookie never show, whatever prints the record (a test failure, a log, a debugger).
 extension SyncRemoteRecord: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     package var description: String {
         "SyncRemoteRecord(user \(userID), \(url) as \(serverUsername), device \(deviceID), cursor \(cursor))"

@@ -19,7 +19,8 @@ package struct SyncStore {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT url, device_id, device_name, server_username, token, cursor, clock_offset_ms, last_sync_at
+                    SELECT url, device_id, device_name, server_username, token, device_cookie, cursor,
+                        clock_offset_ms, last_sync_at
                     FROM sync_remote WHERE user_id = ?
                     """, arguments: [user])
         else { return nil }
@@ -30,6 +31,7 @@ package struct SyncStore {
             deviceName: RowDecoding.text(row["device_name"]) ?? "",
             serverUsername: try RowDecoding.required(row, "server_username", what: what),
             token: try RowDecoding.required(row, "token", what: what),
+            deviceCookie: RowDecoding.text(row["device_cookie"]),
             cursor: RowDecoding.lenient(row, "cursor") ?? 0,
             clockOffsetMs: RowDecoding.lenient(row, "clock_offset_ms") ?? 0,
             lastSyncAt: RowDecoding.text(row["last_sync_at"]))
@@ -44,19 +46,20 @@ package struct SyncStore {
             old.serverUsername == record.serverUsername
         {
             try db.execute(
-                sql: "UPDATE sync_remote SET token = ?, device_name = ? WHERE user_id = ?",
-                arguments: [record.token, record.deviceName, record.userID])
+                sql: "UPDATE sync_remote SET token = ?, device_cookie = ?, device_name = ? WHERE user_id = ?",
+                arguments: [record.token, record.deviceCookie, record.deviceName, record.userID])
             return
         }
         try db.execute(sql: "DELETE FROM sync_outbox WHERE user_id = ?", arguments: [record.userID])
         try db.execute(sql: "DELETE FROM sync_remote WHERE user_id = ?", arguments: [record.userID])
         try db.execute(
             sql: """
-                INSERT INTO sync_remote (user_id, url, device_id, device_name, server_username, token)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO sync_remote (user_id, url, device_id, device_name, server_username, token, device_cookie)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 record.userID, record.url, record.deviceID, record.deviceName, record.serverUsername, record.token,
+                record.deviceCookie,
             ])
         // Books before questions (a question names its books), players before gathers (seats name
         // their players); oldest first within each.

@@ -23,6 +23,8 @@ struct AccountRoutes {
         let token: String
         let expiresAt: String
         let user: UserJSON
+        /// Sent with this client's next sign-ins (`SignInAttempts`); never a credential by itself.
+        let deviceCookie: String
     }
 
     func add(public group: RouterGroup<ServerRequestContext>, signedIn: RouterGroup<ServerRequestContext>) {
@@ -44,7 +46,7 @@ struct AccountRoutes {
         // Fails fast, before anyone pays for hashing, when the name is taken.
         let taken = try await database.read { try await AccountStore($0, logger: logger).exists(key: username.key) }
         if taken { throw ClubhouseError.usernameTaken(username.display) }
-        let hash = try await hashing.hash(password)
+        let hash = try await hashing.hash(password, for: .client(context.client))
         let user = try await database.transaction {
             try await AccountStore($0, logger: logger).insert(username, passwordHash: hash)
         }
@@ -52,21 +54,33 @@ struct AccountRoutes {
     }
 
     /// A wrong password and an unknown username answer alike (same status, code, message, and one
-    /// scrypt verification each), and both count towards the same per-username slowdown: every
-    /// attempt is counted before its password is checked, and a right one clears the count.
+    /// scrypt verification each), and both count towards the same slowdown: every attempt is
+    /// counted before its password is checked, and a right one clears the count. The count is the
+    /// username's, or a device cookie's when the client presents one the account issued (see
+    /// `SignInAttempts`): guessing at a username never makes its owner's devices wait.
     private func signIn(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let body = try await JSONObject.read(request, allowing: ["username", "password"])
+        let body = try await JSONObject.read(request, allowing: ["username", "password", "deviceCookie"])
         let typed = try body.requiredString("username")
         let password = try body.requiredString("password")
-        guard password.utf8.count <= Password.maximumBytes else { throw ClubhouseError.wrongCredentials }
+        let presented = try body.string("deviceCookie").map { text in
+            guard let cookie = DeviceCookie(presented: text) else {
+                throw APIError.invalidField("deviceCookie", "must be a deviceCookie a sign-in answered")
+            }
+            return cookie
+        }
+        // No account has such a name (PostgreSQL's text cannot even hold a NUL: it answered 500).
+        guard password.utf8.count <= Password.maximumBytes, !typed.utf8.contains(0) else {
+            throw ClubhouseError.wrongCredentials
+        }
         let key = Username.key(for: typed)
         let logger = context.logger
-        let (wait, account) = try await database.read { [configuration] connection in
-            let store = AccountStore(connection, logger: logger)
-            let wait = try await store.countAttempt(
-                key: key, allowed: configuration.signInFailuresBeforeSlowdown,
+        let (lane, wait, account) = try await database.read { [configuration] connection in
+            let attempts = SignInAttempts(
+                connection, logger: logger, allowed: configuration.signInFailuresBeforeSlowdown,
                 first: configuration.firstSignInWait, longest: configuration.longestSignInWait)
-            return (wait, wait == nil ? try await store.credentials(key: key) : nil)
+            let (lane, wait) = try await attempts.count(key: key, cookie: presented)
+            let account = wait == nil ? try await AccountStore(connection, logger: logger).credentials(key: key) : nil
+            return (lane, wait, account)
         }
         if let wait {
             let seconds = max(Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0), 1)
@@ -75,19 +89,27 @@ struct AccountRoutes {
                 "too many wrong passwords for this username; try again in \(seconds) s", retryAfter: seconds)
         }
         // Already counted: a wrong password or an unknown username has nothing more to record.
-        guard try await hashing.verify(password, against: account?.passwordHash), let account else {
+        let client: HashingClient = lane == .username ? .client(context.client) : .knownDevice
+        guard try await hashing.verify(password, against: account?.passwordHash, for: client), let account else {
             throw ClubhouseError.wrongCredentials
         }
         let token = BearerToken.random()
         let hash = token.hash
-        let expiry = try await database.transaction { [configuration] connection in
+        let (expiry, cookie) = try await database.transaction { [configuration] connection in
+            let attempts = SignInAttempts(
+                connection, logger: logger, allowed: configuration.signInFailuresBeforeSlowdown,
+                first: configuration.firstSignInWait, longest: configuration.longestSignInWait)
+            let cookie = try await attempts.succeeded(key: key, lane: lane, user: account.user.id, presented: presented)
             let store = AccountStore(connection, logger: logger)
-            try await store.clearFailures(key: key)
             try await store.deleteExpiredTokens(of: account.user.id)
-            return try await store.insertToken(hash: hash, user: account.user.id, lifetime: configuration.tokenLifetime)
+            let expiry = try await store.insertToken(
+                hash: hash, user: account.user.id, lifetime: configuration.tokenLifetime)
+            return (expiry, cookie)
         }
         return try JSONResponse.make(
-            SessionJSON(token: token.text, expiresAt: expiry.apiText, user: UserJSON(account.user)), status: .created)
+            SessionJSON(
+                token: token.text, expiresAt: expiry.apiText, user: UserJSON(account.user), deviceCookie: cookie.text),
+            status: .created)
     }
 
     private func signOut(_ request: Request, _ context: ServerRequestContext) async throws -> Response {

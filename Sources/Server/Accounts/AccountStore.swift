@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Foundation
 import PostgresNIO
 
-/// Accounts, bearer tokens (by their SHA-256 only) and the per-username sign-in slowdown, in SQL.
+/// Accounts and bearer tokens (by their SHA-256 only), in SQL; the sign-in slowdown is `SignInAttempts`.
 package struct AccountStore: Sendable {
     let connection: PostgresConnection
     let logger: Logger
@@ -46,49 +46,6 @@ package struct AccountStore: Sendable {
         let rows = try await connection.query("SELECT id, username FROM users WHERE id = \(id)", logger: logger)
         for try await (id, username) in rows.decode((Int64, String).self) { return User(id: id, username: username) }
         return nil
-    }
-
-    // MARK: Slowdown
-
-    /// Counts an attempt at `key`'s password before it is checked, in one statement, so that
-    /// guesses sent at once count one by one (checked first and counted after, thirty of them all
-    /// passed the check). Past `allowed` attempts in a row each further one waits `first`, doubled
-    /// for every attempt since, up to `longest`. Answers nil when this attempt may go ahead (it is
-    /// counted: a right password clears the count), or how long until one may.
-    package func countAttempt(key: String, allowed: Int, first: Duration, longest: Duration) async throws
-        -> Duration?
-    {
-        let firstMilliseconds =
-            Double(first.components.seconds) * 1000
-            + Double(first.components.attoseconds) / 1e15
-        let longestMilliseconds = Double(longest.components.seconds) * 1000
-        // The row lock of ON CONFLICT makes concurrent attempts take turns; the WHERE sees the
-        // row as the previous attempt left it, so an attempt counted while another waits is refused.
-        let counted = try await connection.query(
-            """
-            INSERT INTO sign_in_failures AS f (username_key, failures, next_attempt_at)
-            VALUES (\(key), 1, now())
-            ON CONFLICT (username_key) DO UPDATE SET
-                failures = least(f.failures + 1, 1000),
-                next_attempt_at = CASE WHEN f.failures + 1 <= \(allowed) THEN now()
-                    ELSE now() + make_interval(secs => least(
-                        \(firstMilliseconds) * power(2, least(f.failures + 1 - \(allowed) - 1, 30)),
-                        \(longestMilliseconds)) / 1000.0) END
-            WHERE f.next_attempt_at <= now()
-            RETURNING 1
-            """, logger: logger)
-        for try await _ in counted { return nil }
-        let rows = try await connection.query(
-            """
-            SELECT EXTRACT(EPOCH FROM next_attempt_at - now())::float8 FROM sign_in_failures
-            WHERE username_key = \(key)
-            """, logger: logger)
-        for try await seconds in rows.decode(Double.self) { return .milliseconds(max(Int64(seconds * 1000), 1000)) }
-        return .seconds(1)
-    }
-
-    package func clearFailures(key: String) async throws {
-        try await connection.query("DELETE FROM sign_in_failures WHERE username_key = \(key)", logger: logger)
     }
 
     // MARK: Tokens

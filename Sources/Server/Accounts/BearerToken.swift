@@ -24,10 +24,13 @@ package struct BearerToken: Sendable {
     package init?(_ request: Request) {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].utf8.count == 43,
-            parts[1].utf8.allSatisfy({ $0.isBase64URL })
-        else { return nil }
+        guard parts.count == 2, parts[0].lowercased() == "bearer", Self.isWellFormed(parts[1]) else { return nil }
         text = String(parts[1])
+    }
+
+    /// 43 base64url characters: the shape of 32 random bytes as `random()` writes them.
+    static func isWellFormed(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == 43 && text.utf8.allSatisfy { $0.isBase64URL }
     }
 
     package var hash: [UInt8] { Array(SHA256.hash(data: Data(text.utf8))) }

@@ -16,6 +16,10 @@ package struct ServerConfiguration: Sendable {
     /// Hashes at once: at the recommended cost each takes 128 MiB, so a burst of sign-ins waits its
     /// turn instead of exhausting memory.
     package var concurrentHashes = 2
+    /// Hashes one client (an IP address, an IPv6 /64) may have waiting for a slot; one more is 429.
+    package var hashesWaitingPerClient = 4
+    /// Hashes waiting for a slot on this instance; one more is 503 with Retry-After.
+    package var hashesWaiting = 64
     /// How long a request waits for PostgreSQL before answering 503.
     package var databaseTimeout: Duration = .seconds(5)
     package var maximumConnections = 20

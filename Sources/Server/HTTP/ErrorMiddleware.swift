@@ -26,6 +26,14 @@ package struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return error
         case let error as ClubhouseError:
             return APIError(error)
+        case HashingRefusal.clientHasItsShare:
+            return APIError(
+                .tooManyRequests, "too_many_sign_ins",
+                "too many sign-ins at once from this client; try again in 1 s", retryAfter: 1)
+        case HashingRefusal.busy(let seconds):
+            return APIError(
+                .serviceUnavailable, "busy", "the server is busy with other sign-ins; try again in \(seconds) s",
+                retryAfter: seconds)
         case let error as UploadAborted:
             logger.debug("upload aborted", metadata: ["error": "\(String(reflecting: error.underlying))"])
             return APIError(UploadAborted.status, "upload_aborted", "the connection closed before the body arrived")

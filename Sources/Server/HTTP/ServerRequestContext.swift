@@ -5,10 +5,13 @@ import Hummingbird
 package struct ServerRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
     package var bearer: SignIn?
+    /// Who sent the request, as hashing turns count clients.
+    package let client: ClientAddress
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         bearer = nil
+        client = ClientAddress(source.channel.remoteAddress)
     }
 
     package var maxUploadSize: Int { ServerLimits.bodyBytes }

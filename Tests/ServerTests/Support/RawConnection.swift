@@ -9,21 +9,26 @@ import Foundation
 final class RawConnection {
     private let socket: Int32
 
-    init(port: Int) throws {
+    /// `source`: the loopback address it connects from (all of 127/8 is loopback on Linux), so
+    /// that one test can be several clients as the server counts them.
+    init(port: Int, from source: String = "127.0.0.1") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw RawConnectionError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        for (step, host, port) in [("bind \(source)", source, 0), ("connect", "127.0.0.1", port)] {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr(host)
+            let done = withUnsafePointer(to: &address) { [socket] in
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    return step == "connect" ? connect(socket, $0, size) : bind(socket, $0, size)
+                }
             }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw RawConnectionError("connect: \(String(cString: strerror(errno)))")
+            guard done == 0 else {
+                close(socket)
+                throw RawConnectionError("\(step): \(String(cString: strerror(errno)))")
+            }
         }
     }
 

@@ -40,16 +40,19 @@ final class TestSyncServer: @unchecked Sendable {
     /// servers is slow, not down: 60 s unless a test is about the default).
     /// `live`: an in-process server LISTENs for the change stream (one more PostgreSQL connection
     /// each, on a cluster dozens of test servers share); a server process always does.
-    static func start(_ kind: Kind = .inProcess, databaseTimeout: Duration? = .seconds(60), live: Bool = false)
-        async throws -> TestSyncServer
-    {
+    /// `configure` changes an in-process server's configuration further.
+    static func start(
+        _ kind: Kind = .inProcess, databaseTimeout: Duration? = .seconds(60), live: Bool = false,
+        configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestSyncServer {
         let database = try await PostgresCluster.shared().createDatabase()
         switch kind {
         case .process:
             let process = try await ServerProcess.serving(database.url)
             return TestSyncServer(database: database, port: process.port, process: process, service: nil)
         case .inProcess:
-            return try await inProcess(on: database, databaseTimeout: databaseTimeout, migrating: true, live: live)
+            return try await inProcess(
+                on: database, databaseTimeout: databaseTimeout, migrating: true, live: live, configure: configure)
         }
     }
 
@@ -59,15 +62,17 @@ final class TestSyncServer: @unchecked Sendable {
         try await Self.inProcess(on: database, databaseTimeout: .seconds(60), migrating: false, live: true)
     }
 
-    private static func inProcess(on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool, live: Bool)
-        async throws -> TestSyncServer
-    {
+    private static func inProcess(
+        on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool, live: Bool,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestSyncServer {
         var configuration = ServerConfiguration(database: database.address, port: 0)
         configuration.hashCost = .testing
         configuration.maximumConnections = 4
         configuration.keepsConnectionsOpen = false
         configuration.listensForChanges = live
         if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
+        configure(&configuration)
         var logger = Logger(label: "sync-test-server")
         logger.logLevel = .critical
         if migrating { try await ClubhouseServer.migrate(database.address, logger: logger) }

@@ -1,0 +1,66 @@
+import Clubhouse
+import ClubhouseServerTestSupport
+import ClubhouseSync
+import ClubhouseTestSupport
+import Foundation
+import Testing
+
+/// A database written by release 0.8.0 (schema 8) with a remote set, opened by this release: the
+/// first command upgrades it to schema 9, which adds the server's device cookie beside the token
+/// (none until the next sign-in), and nothing else changes: the remote, its cursor, the change
+/// waiting to be sent, where ana is.
+@Suite(.heavy) struct Release08FileTests {
+    /// Made by release 0.8.0 (main at d51518e, built in a worktree), `CLUBHOUSE_DB` set: bob
+    /// registered (`b0b-password`, `--no-login`), then ana (`s3cret-pass`, signed in); players 1
+    /// "Zoë" (27, striker) and 2 "Kai" (amateur); book 9780441013593 "Dune"; question 1 "What
+    /// should I read about a desert planet?"; gather 1 (1 – 0, ended); `remote set
+    /// http://127.0.0.1:18765 --username ana --register --device-name laptop` against a
+    /// clubhouse-server on a throwaway PostgreSQL and `sync` (5 sent); then player 3 "Lu"
+    /// (goalkeeper, waiting to be sent) and `open players/3`. The server is gone.
+    static let fixture = "release-0.8-v8.sqlite"
+
+    private func copyOfRelease08(in folder: TemporaryFolder) throws -> String {
+        let path = try Fixtures.copy(Self.fixture, in: folder, name: "release-0.8.sqlite")
+        #expect(try sqlite(path, "PRAGMA user_version") == "8")
+        return path
+    }
+
+    @Test func theCommandLineUpgradesItAndKeepsTheRemoteAndWhatWaits() throws {
+        let folder = try TemporaryFolder()
+        let path = try copyOfRelease08(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        let shown = try clubhouse.run(["remote", "show"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("server:   http://127.0.0.1:18765\n"))
+        #expect(shown.stdout.contains("device:   ") && shown.stdout.contains(" (laptop)\n"))
+        #expect(shown.stdout.contains("waiting:  1 change\n"))
+        #expect(try sqlite(path, "PRAGMA user_version") == "9")
+        #expect(try sqlite(path, "SELECT device_cookie IS NULL, cursor, server_username FROM sync_remote") == "1|5|ana")
+        #expect(try sqlite(path, "SELECT entity, json_extract(fields, '$.name') FROM sync_outbox") == "player|Lu")
+        let check = try clubhouse.run(["check"])
+        #expect(check.stdout == "ok: \(path) passed every check (schema 9)\n", "\(check.stderr)")
+        let state = try clubhouse.navigation()
+        #expect(state["stack"] as? [String] == ["players", "players/3"])
+        // A change made now is queued beside the one that waited.
+        #expect(try clubhouse.run(["player", "add", "--name", "Mo"]).status == 0)
+        #expect(try sqlite(path, "SELECT count(*) FROM sync_outbox") == "2")
+    }
+
+    /// Signing in to a server after the upgrade stores the cookie it answers, and the records
+    /// 0.8.0 made sync.
+    @Test func aSignInAfterTheUpgradeKeepsTheServersCookieAndSyncs() async throws {
+        let folder = try TemporaryFolder()
+        let path = try copyOfRelease08(in: folder)
+        let database = try await PostgresCluster.shared().createDatabase()
+        let server = try await ServerProcess.serving(database.url)
+        let app = try ClubhouseApp(path: path)
+        try await app.setRemote(
+            url: "http://127.0.0.1:\(server.port)", username: "ana", password: Fixtures.password, register: true,
+            deviceName: "laptop")
+        #expect(try sqlite(path, "SELECT length(device_cookie) FROM sync_remote") == "43")
+        let report = try await app.sync()
+        // Another server: everything is sent again (three players, the book, the question, the gather).
+        #expect(report.pushed == 6 && report.refused == 0, "\(report)")
+        #expect(try app.remote()?.waiting == 0)
+    }
+}

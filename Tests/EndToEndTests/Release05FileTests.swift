@@ -5,7 +5,7 @@ import Testing
 
 /// A database written by release 0.5.0 (schema 6, the last release before the library) opened by
 /// this release, through the command line and through the library: the first command upgrades it
-/// to schema 8 (through 7, where ana was becomes her scene `main`, her journal that scene's), and everything a
+/// to schema 9 (through 7, where ana was becomes her scene `main`, her journal that scene's), and everything a
 /// user had carries on.
 @Suite(.heavy) struct Release05FileTests {
     /// Made by release 0.5.0 (commit 69fb30f): ana (password `s3cret-pass`) and bob

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A database written by release 0.6.0 (schema 6) opened by this release: the first command
-/// upgrades it to schema 8 (through 7), where ana's state becomes her scene `main` and her journal that
+/// upgrades it to schema 9 (through 7), where ana's state becomes her scene `main` and her journal that
 /// scene's, and nothing she had is lost: the open form and its draft, the modal and its draft,
 /// every tab's stack, the page, the journal, her players and books.
 @Suite(.heavy) struct Release06FileTests {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// A database written by release 0.7.0 (schema 7) opened by this release: the first command
-/// upgrades it to schema 8, where every player, gather and question gets a key for sync (unique,
+/// upgrades it to schema 9 (through 8, where every player, gather and question gets a key for sync, unique
 /// per user), and nothing else changes: the scenes, the gathers (one ended, one running), the
 /// question and its book, where ana is.
 @Suite(.heavy) struct Release07FileTests {

@@ -54,6 +54,8 @@ struct LongHistoryTests {
     static func syncUntilSent(_ device: Device) async throws -> Int {
         for attempt in 1...20 {
             let before = try device.waiting()
+            // All sent, though the sync that sent the last of it failed afterwards (in its pull).
+            if before == 0 { return attempt - 1 }
             do {
                 let report = try await device.sync()
                 #expect(report.refused == 0)

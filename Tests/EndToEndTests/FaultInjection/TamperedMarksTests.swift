@@ -11,7 +11,7 @@ import Testing
         /// Nil: the signed-in file of this version; else an older release's fixture.
         let fixture: String?
         let tampering: String
-        var testDescription: String { "\(fixture ?? "schema 8"): \(tampering)" }
+        var testDescription: String { "\(fixture ?? "newest schema"): \(tampering)" }
     }
 
     static let cases: [Case] = [

@@ -430,6 +430,7 @@ enum RawProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try SpawnedFiles.closeAllButStandard(&actions)
 
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, ClubhouseProcess.binary.path, &actions, nil, argv, envp)

@@ -56,6 +56,9 @@ package final class ServerProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of this process's: a long-lived child holding another test's pipe open
+        // would keep that test waiting for its end (`SpawnedFiles`).
+        try SpawnedFiles.closeAllButStandard(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -179,6 +182,9 @@ package final class ServerProcess: @unchecked Sendable {
         try await Self.call(port: port, method, path, json: json, token: token)
     }
 
+    /// Generous: registering hashes at the CLI's cost on a machine busy with other tests.
+    package static let callDeadline: Duration = .seconds(120)
+
     /// One request on a connection of its own to the server listening on loopback `port` (this
     /// process's or one in the test process).
     package static func call(
@@ -189,11 +195,25 @@ package final class ServerProcess: @unchecked Sendable {
         if let token { headers[.authorization] = "Bearer \(token)" }
         let request = TestClient.Request(
             path, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
-        // Generous: registering hashes at the CLI's cost on a machine busy with other tests.
-        let configuration = TestClient.Configuration(timeout: .seconds(120))
+        // TestClient's own timeout throws only once the connection ends, which a server that
+        // never answers never does: past the deadline (or when the test is cancelled) this closes
+        // the connection, which ends the wait.
+        let configuration = TestClient.Configuration(timeout: .seconds(3600))
         let response = try await TestClient.withClient(host: "127.0.0.1", port: port, configuration: configuration) {
             client in
-            try await client.execute(request)
+            try await withThrowingTaskGroup(of: TestClient.Response?.self) { group in
+                group.addTask { try await client.execute(request) }
+                group.addTask {
+                    try? await Task.sleep(for: Self.callDeadline)
+                    try? await client.close(mode: .all)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard case .some(.some(let response)) = try await group.next() else {
+                    throw ClusterError("\(method) \(path): no answer within \(Self.callDeadline)")
+                }
+                return response
+            }
         }
         return Reply(
             status: response.status, headers: response.headers,

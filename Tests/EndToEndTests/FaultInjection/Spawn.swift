@@ -83,7 +83,7 @@ struct Spawned {
             }
             guard result == 0 else { throw Failure(description: "file action: \(String(cString: strerror(result)))") }
         }
-        closeTheRest(&actions)
+        try SpawnedFiles.closeAllButStandard(&actions)
 
         // The child starts with default signal handling and nothing blocked, whatever the test
         // runner's thread has.
@@ -118,20 +118,6 @@ struct Spawned {
         }
         guard result == 0 else { throw Failure(description: "posix_spawn: \(String(cString: strerror(result)))") }
         return Spawned(pid: pid)
-    }
-
-    /// glibc 2.34's `posix_spawn_file_actions_addclosefrom_np` (not visible to Swift without
-    /// _GNU_SOURCE), else a close for every descriptor open now.
-    private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
     }
 
     /// Waits for the child (reaping it), however long it takes.

@@ -35,9 +35,14 @@ final class LiveServer: Sendable {
         let app = ClubhouseServer.application(configuration, logger: logger) { port in listening.yield(port) }
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let running = Task { try await group.run() }
+        // A server that fails before listening ends the stream, so the wait below ends too.
+        let running = Task {
+            defer { listening.finish() }
+            try await group.run()
+        }
         guard let port = await ports.first(where: { _ in true }) else {
-            throw ClusterError("the in-process server did not listen")
+            let failure = await running.result
+            throw ClusterError("the in-process server did not listen: \(failure)")
         }
         return LiveServer(port: port, group: group, running: running)
     }
@@ -45,7 +50,13 @@ final class LiveServer: Sendable {
     /// Graceful shutdown (SIGTERM's); returns once every service has stopped.
     func stop() async throws {
         await group.triggerGracefulShutdown()
-        try await running.value
+        // A test cancelled (by its watchdog) while the server drains stops the server too.
+        let running = running
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            running.cancel()
+        }
     }
 
     deinit {

@@ -19,6 +19,9 @@ struct ModelTests {
     static let steps = 120
     static let fixedSeeds: [UInt64] = (1...20).map { 2_026_112_700 + $0 }
     static let fixedKillSeeds: [UInt64] = [2_026_112_801, 2_026_112_802, 2_026_112_803]
+    /// One seed's bound (`Watchdog`): about a minute on a loaded machine, so only a wait that never
+    /// ends reaches it.
+    static let seedLimit: Duration = .seconds(600)
 
     static func seeds(_ fixed: [UInt64]) -> [UInt64] {
         let environment = ProcessInfo.processInfo.environment
@@ -51,7 +54,17 @@ struct ModelTests {
     static func check(seed: UInt64, kills: Bool, tally: ModelTally) async {
         let steps = ModelScript.steps(seed: seed, count: Self.steps, kills: kills)
         let server: TestSyncServer.Kind = kills ? .process : .inProcess
-        guard let failure = await ModelRun.failure(of: steps, server: server, tally: tally) else { return }
+        let outcome: ModelFailure??
+        do {
+            outcome = try await Watchdog.run("model seed \(seed)\(kills ? " with kills" : "")", limit: Self.seedLimit) {
+                await ModelRun.failure(of: steps, server: server, tally: tally)
+            }
+        } catch {
+            Issue.record("seed \(seed): \(error)")
+            return
+        }
+        // nil: the watchdog failed it; .some(nil): it passed.
+        guard let finished = outcome, let failure = finished else { return }
         let context = "seed \(seed)\(kills ? " with kills" : "") (SYNC_SEED=\(seed) replays it): \(failure)"
         guard tally.takeShrink() else {
             Issue.record("\(context)\n(not shrunk: an earlier seed of this test was)")
@@ -60,8 +73,11 @@ struct ModelTests {
         // Runs with kills depend on timing: shrunk with a small budget, and the whole list shown too.
         let (shrunk, last, replays) = await Shrink.shrink(
             steps, failing: failure, budget: kills ? 10 : 80, time: .seconds(300)
-        ) {
-            await ModelRun.failure(of: $0, server: server)
+        ) { candidate in
+            let replay = try? await Watchdog.run("a replay of seed \(seed)", limit: Self.seedLimit) {
+                await ModelRun.failure(of: candidate, server: server)
+            }
+            return replay ?? nil
         }
         let listed = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
         Issue.record(

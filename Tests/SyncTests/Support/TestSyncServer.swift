@@ -78,9 +78,14 @@ final class TestSyncServer: @unchecked Sendable {
         if migrating { try await ClubhouseServer.migrate(database.address, logger: logger) }
         let (ports, listening) = AsyncStream<Int>.makeStream()
         let app = ClubhouseServer.application(configuration, logger: logger) { port in listening.yield(port) }
-        let service = Task { try await app.runService(gracefulShutdownSignals: []) }
+        // A server that fails before listening ends the stream, so the wait below ends too.
+        let service = Task {
+            defer { listening.finish() }
+            try await app.runService(gracefulShutdownSignals: [])
+        }
         guard let port = await ports.first(where: { _ in true }) else {
-            throw ClusterError("the in-process server did not listen")
+            let failure = await service.result
+            throw ClusterError("the in-process server did not listen: \(failure)")
         }
         return TestSyncServer(database: database, port: port, process: nil, service: service)
     }

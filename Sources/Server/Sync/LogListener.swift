@@ -53,11 +53,19 @@ struct LogListener: Sendable {
         // Named, so that an operator (or a test) finds it in pg_stat_activity.
         configuration.options.additionalStartupParameters = [("application_name", Self.applicationName)]
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+        // Until the heartbeat starts, a host that stops answering would hold the LISTEN or the
+        // catch-up for good: past the same deadline the connection is closed, and made again.
+        let setUp = Task { [timeout] in
+            try await Task.sleep(for: timeout)
+            try? await connection.close()
+        }
+        defer { setUp.cancel() }
         do {
             try await connection.listen(on: LiveNotification.channel) { notifications in
                 connected()
                 hub.metrics.liveListening.set(1)
                 try await catchUp(connection)
+                setUp.cancel()
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await notification in notifications {

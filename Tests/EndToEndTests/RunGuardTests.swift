@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The test run's own guards: a wait that never ends fails its test instead of hanging the run,
-/// and heavy tests block threads of their own rather than the cooperative pool.
+/// and a spawned child holds none of the run's files open.
 @Suite struct WatchdogTests {
     @Test func aWaitPastItsLimitIsFailedAndCancelled() async throws {
         let start = ContinuousClock.now
@@ -19,30 +19,12 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(30))
     }
 
-    @Test func aLightTestRunsOnTheCooperativePool() {
-        #expect(!HeavyTest.threads.runsThisThread)
-    }
-
     @Test func whatEndsInTimeIsAnswered() async throws {
         let answer = try await Watchdog.run("a quick one", limit: .seconds(60)) { 42 }
         #expect(answer == 42)
         await #expect(throws: SpawnError.self) {
             try await Watchdog.run("a failing one", limit: .seconds(60)) { throw SpawnError("no") }
         }
-    }
-}
-
-@Suite(.heavy) struct HeavyThreadsTests {
-    @Test func aHeavyTestRunsOnThreadsOfItsOwn() async throws {
-        // A blocking wait here holds one of these threads, never the cooperative pool's.
-        #expect(HeavyTest.threads.runsThisThread)
-        await Task.yield()
-        #expect(HeavyTest.threads.runsThisThread)
-        let inChild = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { HeavyTest.threads.runsThisThread }
-            return await group.next() ?? false
-        }
-        #expect(inChild)
     }
 }
 

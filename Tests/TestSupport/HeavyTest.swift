@@ -9,16 +9,11 @@ import Testing
 /// for requests in flight) passed under the full suite, and its runs were flaky. So a suite marked
 /// `.heavy` runs each of its test cases in a turn: at most `HeavyTest.turns` of them at once,
 /// the rest waiting in order. A test inside a turn that asks for another (a heavy suite nested in
-/// one) keeps the one it has. Heavy test cases run on threads of their own (`threads`). A test case inside its turn is bounded by `HeavyTest.limit`
+/// one) keeps the one it has. A test case inside its turn is bounded by `HeavyTest.limit`
 /// (`Watchdog`): a wait that never ends fails that test instead of hanging the run.
 package struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
     /// Twice the cores (at least four): enough to overlap one test's waiting with another's work.
     package static let turns = max(4, ProcessInfo.processInfo.activeProcessorCount * 2)
-
-    /// Where heavy test cases run: threads of their own, so that a test blocking a thread while it
-    /// waits (a process, a terminal) never holds the cooperative pool (`ThreadsExecutor`). Two per
-    /// turn: one may block while the test's other tasks go on.
-    package static let threads = ThreadsExecutor(threads: turns * 2)
 
     /// Far beyond any heavy test case's own time on a loaded machine (a minute or two).
     package static let limit: Duration = .seconds(600)
@@ -37,9 +32,7 @@ package struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
         await Self.gate.take()
         do {
             try await Self.$holdsTurn.withValue(true) {
-                try await withTaskExecutorPreference(Self.threads) {
-                    try await Watchdog.run("\(test.name)", limit: Self.limit, function)
-                }
+                try await Watchdog.run("\(test.name)", limit: Self.limit, function)
             }
         } catch {
             await Self.gate.give()

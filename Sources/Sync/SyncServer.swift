@@ -76,21 +76,13 @@ final class SyncServer: Sendable {
     /// The token, and the device cookie to keep for the next sign-in. `deviceCookie` is the one
     /// kept from the last, sent only when it has the shape servers give (a tampered file's is not).
     func signIn(username: String, password: String, deviceCookie: String?) async throws -> Session {
-        let cookie = deviceCookie.flatMap { Self.isDeviceCookie($0) ? $0 : nil }
+        let cookie = deviceCookie.flatMap { SessionSecret.isWellFormed($0) ? $0 : nil }
         let (_, body) = try await send(
             .POST, "/v1/sessions", body: Credentials(username: username, password: password, deviceCookie: cookie),
             authorized: false, accept: [201, 200])
         var session = try decode(Session.self, body)
-        if let answered = session.deviceCookie, !Self.isDeviceCookie(answered) { session.deviceCookie = nil }
+        if let answered = session.deviceCookie, !SessionSecret.isWellFormed(answered) { session.deviceCookie = nil }
         return session
-    }
-
-    /// 43 base64url characters, as the server writes a device cookie.
-    static func isDeviceCookie(_ text: String) -> Bool {
-        text.utf8.count == 43
-            && text.utf8.allSatisfy {
-                (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45 || $0 == 95
-            }
     }
 
     func signOut() async throws {

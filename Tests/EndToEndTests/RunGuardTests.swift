@@ -10,7 +10,9 @@ import Testing
         let start = ContinuousClock.now
         var answer: Int? = 0
         try await withKnownIssue {
-            answer = try await Watchdog.run("a sleep of a minute", limit: .milliseconds(200)) {
+            answer = try await Watchdog.run(
+                "(RunGuardTests, on purpose) a sleep of a minute", limit: .milliseconds(200)
+            ) {
                 try await Task.sleep(for: .seconds(60))
                 return 1
             }

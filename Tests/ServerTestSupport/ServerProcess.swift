@@ -210,6 +210,7 @@ package final class ServerProcess: @unchecked Sendable {
                 }
                 defer { group.cancelAll() }
                 guard case .some(.some(let response)) = try await group.next() else {
+                    try Task.checkCancellation()
                     throw ClusterError("\(method) \(path): no answer within \(Self.callDeadline)")
                 }
                 return response

@@ -20,10 +20,15 @@ package enum SpawnedFiles {
         return unsafeBitCast(symbol, to: CloseFrom.self)
     }()
 
-    /// Adds to `actions`: close every descriptor from 3 up in the child.
+    /// Adds to `actions`: close every descriptor from 3 up in the child. Before glibc 2.34, a
+    /// close for each descriptor open now (one opened meanwhile by another thread still leaks).
     package static func closeAllButStandard(_ actions: inout posix_spawn_file_actions_t) throws {
         guard let closeFrom else {
-            throw SpawnError("posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34 or later)")
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+                posix_spawn_file_actions_addclose(&actions, fd)
+            }
+            return
         }
         let result = closeFrom(&actions, 3)
         guard result == 0 else { throw SpawnError("closefrom: \(String(cString: strerror(result)))") }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// A bound on how long one piece of a test may run: past it the piece is failed and cancelled.
@@ -6,8 +7,11 @@ import Testing
 /// A test that waits for something that never comes would hold the whole run until the CI's own
 /// limit, and a run killed from outside prints nothing of what hung (its standard output is still
 /// in a buffer). So the watchdog writes straight to standard error, unbuffered, then records an
-/// issue and cancels the piece: every wait of these tests is a `Task.sleep` loop, an HTTP request
-/// or a stream, which end on cancellation.
+/// issue and cancels the piece: the waits of these tests are `Task.sleep` loops, HTTP requests and
+/// streams, which end on cancellation. A piece blocked in a plain system call (a pipe read,
+/// `waitpid`) ignores cancellation, and may hold the cooperative pool's few threads, the alarm's
+/// included: a thread of the watchdog's own (`Backstop`) then names it, and if it still has not
+/// ended five minutes later, ends the run, so that its output says what hung.
 package enum Watchdog {
     /// Runs `body` and answers what it answers; past `limit`, fails and cancels it, and answers
     /// nil once it has ended.
@@ -15,7 +19,9 @@ package enum Watchdog {
     package static func run<Value: Sendable>(
         _ name: String, limit: Duration, _ body: @Sendable () async throws -> Value
     ) async throws -> Value? {
-        try await withoutActuallyEscaping(body) { body in
+        let ticket = Backstop.shared.watch(name, limit: limit)
+        defer { Backstop.shared.forget(ticket) }
+        return try await withoutActuallyEscaping(body) { body in
             try await withThrowingTaskGroup(of: Value?.self) { group in
                 group.addTask { try await body() }
                 group.addTask {
@@ -35,5 +41,71 @@ package enum Watchdog {
     /// One line on standard error, written at once (never held in a buffer).
     package static func say(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The pieces running now, looked at every few seconds from a thread no test can block.
+    private final class Backstop: Sendable {
+        static let shared = Backstop()
+
+        /// Past its limit by this much, a piece is named; by `fatal`, the run ends.
+        static let named: Duration = .seconds(60)
+        static let fatal: Duration = .seconds(300)
+
+        private struct Piece {
+            let name: String
+            let deadline: ContinuousClock.Instant
+            var named = false
+        }
+
+        private struct State {
+            var pieces: [Int: Piece] = [:]
+            var next = 0
+        }
+
+        private let state = Mutex(State())
+
+        private init() {
+            Thread { [self] in
+                while true {
+                    Thread.sleep(forTimeInterval: 5)
+                    look()
+                }
+            }.start()
+        }
+
+        func watch(_ name: String, limit: Duration) -> Int {
+            state.withLock {
+                $0.next += 1
+                $0.pieces[$0.next] = Piece(name: name, deadline: .now + limit)
+                return $0.next
+            }
+        }
+
+        func forget(_ ticket: Int) {
+            _ = state.withLock { $0.pieces.removeValue(forKey: ticket) }
+        }
+
+        private func look() {
+            let now = ContinuousClock.now
+            let (toName, toEnd) = state.withLock { current in
+                var toName: [String] = []
+                var toEnd: String?
+                for (ticket, piece) in current.pieces {
+                    if now > piece.deadline + Self.fatal { toEnd = piece.name }
+                    if now > piece.deadline + Self.named, !piece.named {
+                        current.pieces[ticket]?.named = true
+                        toName.append(piece.name)
+                    }
+                }
+                return (toName, toEnd)
+            }
+            for name in toName {
+                say("watchdog: \(name) is still running past its limit, though cancelled (blocked in a system call?)")
+            }
+            if let toEnd {
+                say("watchdog: \(toEnd) has not ended \(Self.fatal) past its limit: ending the run")
+                exit(1)
+            }
+        }
     }
 }

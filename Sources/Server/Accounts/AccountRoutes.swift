@@ -75,9 +75,7 @@ struct AccountRoutes {
         let key = Username.key(for: typed)
         let logger = context.logger
         let (lane, wait, account) = try await database.read { [configuration] connection in
-            let attempts = SignInAttempts(
-                connection, logger: logger, allowed: configuration.signInFailuresBeforeSlowdown,
-                first: configuration.firstSignInWait, longest: configuration.longestSignInWait)
+            let attempts = SignInAttempts(connection, logger: logger, configuration: configuration)
             let (lane, wait) = try await attempts.count(key: key, cookie: presented)
             let account = wait == nil ? try await AccountStore(connection, logger: logger).credentials(key: key) : nil
             return (lane, wait, account)
@@ -96,9 +94,7 @@ struct AccountRoutes {
         let token = BearerToken.random()
         let hash = token.hash
         let (expiry, cookie) = try await database.transaction { [configuration] connection in
-            let attempts = SignInAttempts(
-                connection, logger: logger, allowed: configuration.signInFailuresBeforeSlowdown,
-                first: configuration.firstSignInWait, longest: configuration.longestSignInWait)
+            let attempts = SignInAttempts(connection, logger: logger, configuration: configuration)
             let cookie = try await attempts.succeeded(key: key, lane: lane, user: account.user.id, presented: presented)
             let store = AccountStore(connection, logger: logger)
             try await store.deleteExpiredTokens(of: account.user.id)

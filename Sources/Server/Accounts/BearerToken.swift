@@ -1,8 +1,9 @@
+import ClubhouseSyncWire
 import Crypto
 import Foundation
 import Hummingbird
 
-/// A bearer token: 32 random bytes, base64url. The server keeps only its SHA-256, so the tokens
+/// A bearer token: 32 random bytes, base64url (`SessionSecret`'s shape). The server keeps only its SHA-256, so the tokens
 /// table signs nobody in if it leaks.
 package struct BearerToken: Sendable {
     package let text: String
@@ -24,22 +25,13 @@ package struct BearerToken: Sendable {
     package init?(_ request: Request) {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer", Self.isWellFormed(parts[1]) else { return nil }
+        guard parts.count == 2, parts[0].lowercased() == "bearer", SessionSecret.isWellFormed(parts[1]) else {
+            return nil
+        }
         text = String(parts[1])
     }
 
-    /// 43 base64url characters: the shape of 32 random bytes as `random()` writes them.
-    static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 43 && text.utf8.allSatisfy { $0.isBase64URL }
-    }
-
     package var hash: [UInt8] { Array(SHA256.hash(data: Data(text.utf8))) }
-}
-
-extension UInt8 {
-    fileprivate var isBase64URL: Bool {
-        (48...57).contains(self) || (65...90).contains(self) || (97...122).contains(self) || self == 45 || self == 95
-    }
 }
 
 /// Requires a bearer token of the right shape (else 401 before any route runs) and hands it to

@@ -1,4 +1,4 @@
-import Crypto
+import ClubhouseSyncWire
 import Foundation
 
 /// A device cookie (OWASP's defence against lock-out by guessing): 32 random bytes, base64url,
@@ -15,7 +15,7 @@ package struct DeviceCookie: Sendable {
 
     /// A cookie as a client sent it, if it has the shape this server gives them.
     package init?(presented text: String) {
-        guard BearerToken.isWellFormed(text) else { return nil }
+        guard SessionSecret.isWellFormed(text) else { return nil }
         self.text = text
     }
 
@@ -23,5 +23,6 @@ package struct DeviceCookie: Sendable {
         self.text = text
     }
 
-    package var hash: [UInt8] { Array(SHA256.hash(data: Data(text.utf8))) }
+    /// Kept as a token's is (`BearerToken.hash`).
+    package var hash: [UInt8] { BearerToken(text: text).hash }
 }

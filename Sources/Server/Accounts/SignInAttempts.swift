@@ -24,12 +24,14 @@ package struct SignInAttempts: Sendable {
     let first: Duration
     let longest: Duration
 
-    package init(_ connection: PostgresConnection, logger: Logger, allowed: Int, first: Duration, longest: Duration) {
+    /// The rule as the server is configured (`signInFailuresBeforeSlowdown`, `firstSignInWait`,
+    /// `longestSignInWait`).
+    package init(_ connection: PostgresConnection, logger: Logger, configuration: ServerConfiguration) {
         self.connection = connection
         self.logger = logger
-        self.allowed = allowed
-        self.first = first
-        self.longest = longest
+        allowed = configuration.signInFailuresBeforeSlowdown
+        first = configuration.firstSignInWait
+        longest = configuration.longestSignInWait
     }
 
     /// How long a cookie stays live unused, and how many one account keeps (its most recently used).
@@ -43,7 +45,8 @@ package struct SignInAttempts: Sendable {
     /// long until one may.
     package func count(key: String, cookie: DeviceCookie?) async throws -> (lane: SignInLane, wait: Duration?) {
         if let cookie {
-            let hash = ByteBuffer(bytes: cookie.hash)
+            let digest = cookie.hash
+            let hash = ByteBuffer(bytes: digest)
             // The row lock makes concurrent attempts with one cookie take turns; the WHERE sees
             // the row as the previous attempt left it.
             let counted = try await connection.query(
@@ -57,7 +60,7 @@ package struct SignInAttempts: Sendable {
                     AND c.next_attempt_at <= now()
                 RETURNING 1
                 """, logger: logger)
-            for try await _ in counted { return (.device(cookie.hash), nil) }
+            for try await _ in counted { return (.device(digest), nil) }
             let waiting = try await connection.query(
                 """
                 SELECT EXTRACT(EPOCH FROM c.next_attempt_at - now())::float8
@@ -65,7 +68,7 @@ package struct SignInAttempts: Sendable {
                 WHERE c.hash = \(hash) AND u.username_key = \(key)
                     AND c.last_used_at > now() - make_interval(days => \(Self.cookieLifetimeDays)::integer)
                 """, logger: logger)
-            for try await seconds in waiting.decode(Double.self) { return (.device(cookie.hash), Self.wait(seconds)) }
+            for try await seconds in waiting.decode(Double.self) { return (.device(digest), Self.wait(seconds)) }
         }
         let counted = try await connection.query(
             """

@@ -62,10 +62,11 @@ struct LogListener: Sendable {
         defer { setUp.cancel() }
         do {
             try await connection.listen(on: LiveNotification.channel) { notifications in
-                connected()
-                hub.metrics.liveListening.set(1)
                 try await catchUp(connection)
                 setUp.cancel()
+                // Only now: a set-up cut off at its deadline counts as a failure, and backs off.
+                connected()
+                hub.metrics.liveListening.set(1)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await notification in notifications {

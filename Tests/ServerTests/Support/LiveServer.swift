@@ -41,6 +41,8 @@ final class LiveServer: Sendable {
             try await group.run()
         }
         guard let port = await ports.first(where: { _ in true }) else {
+            // Ended by a failure to start, or by this test's cancellation (which stops it too).
+            running.cancel()
             let failure = await running.result
             throw ClusterError("the in-process server did not listen: \(failure)")
         }

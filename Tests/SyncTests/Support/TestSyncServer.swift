@@ -84,6 +84,8 @@ final class TestSyncServer: @unchecked Sendable {
             try await app.runService(gracefulShutdownSignals: [])
         }
         guard let port = await ports.first(where: { _ in true }) else {
+            // Ended by a failure to start, or by this test's cancellation (which stops it too).
+            service.cancel()
             let failure = await service.result
             throw ClusterError("the in-process server did not listen: \(failure)")
         }

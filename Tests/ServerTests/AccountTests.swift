@@ -93,7 +93,8 @@ struct AccountTests {
                     .post, "/v1/sessions", body: ["username": name, "password": "correct horse"])
                 #expect(waiting.status == .tooManyRequests)
                 #expect(waiting.error?.code == "too_many_attempts")
-                #expect(waiting.headers[.retryAfter] == "60")
+                // The first wait (60 s here), less what a loaded machine took since it started.
+                #expect((31...60).contains(waiting.headers[.retryAfter].flatMap { Int($0) } ?? 0), "\(waiting.headers)")
             }
             // Another username is not slowed down.
             #expect(

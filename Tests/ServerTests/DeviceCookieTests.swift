@@ -58,7 +58,8 @@ struct DeviceCookieTests {
             let waiting = try await Self.signIn(api, "ana", "correct horse", cookie: phone)
             #expect(waiting.status == .tooManyRequests)
             #expect(waiting.error?.code == "too_many_attempts")
-            #expect(waiting.headers[.retryAfter] == "60")
+            // The first wait (60 s here), less what a loaded machine took since it started.
+            #expect((31...60).contains(waiting.headers[.retryAfter].flatMap { Int($0) } ?? 0), "\(waiting.headers)")
             #expect(try await Self.signIn(api, "ana", "correct horse", cookie: laptop).status == .created)
             #expect(try await database.values("SELECT count(*)::text FROM sign_in_failures") == ["0"])
             #expect(try await Self.signIn(api, "ana", "correct horse").status == .created)

@@ -6,26 +6,26 @@ import Testing
 /// The test run's own guards: a wait that never ends fails its test instead of hanging the run,
 /// and a spawned child holds none of the run's files open.
 @Suite struct WatchdogTests {
+    /// No time is measured here (a loaded run's first minutes hold every test for a while): the
+    /// body would sleep an hour, so an answer at all means it was cut off.
     @Test func aWaitPastItsLimitIsFailedAndCancelled() async throws {
-        let start = ContinuousClock.now
         var answer: Int? = 0
         try await withKnownIssue {
             answer = try await Watchdog.run(
-                "(RunGuardTests, on purpose) a sleep of a minute", limit: .milliseconds(200)
+                "(RunGuardTests, on purpose) a sleep of an hour", limit: .milliseconds(200), backstop: false
             ) {
-                try await Task.sleep(for: .seconds(60))
+                try await Task.sleep(for: .seconds(3600))
                 return 1
             }
         }
         #expect(answer == nil, "nil: cut off")
-        #expect(ContinuousClock.now - start < .seconds(30))
     }
 
     @Test func whatEndsInTimeIsAnswered() async throws {
-        let answer = try await Watchdog.run("a quick one", limit: .seconds(60)) { 42 }
+        let answer = try await Watchdog.run("a quick one", limit: .seconds(3600)) { 42 }
         #expect(answer == 42)
         await #expect(throws: SpawnError.self) {
-            try await Watchdog.run("a failing one", limit: .seconds(60)) { throw SpawnError("no") }
+            try await Watchdog.run("a failing one", limit: .seconds(3600)) { throw SpawnError("no") }
         }
     }
 }

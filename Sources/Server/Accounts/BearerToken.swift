@@ -3,8 +3,8 @@ import Crypto
 import Foundation
 import Hummingbird
 
-/// A bearer token: 32 random bytes, base64url (`SessionSecret`'s shape). The server keeps only its SHA-256, so the tokens
-/// table signs nobody in if it leaks.
+/// A bearer token: 32 random bytes, base64url (`SessionSecret`'s shape). The server keeps only
+/// its SHA-256, so the tokens table signs nobody in if it leaks.
 package struct BearerToken: Sendable {
     package let text: String
 

@@ -47,14 +47,21 @@ struct Clubhouse: ParsableCommand {
             Output.write("error: argument \(bad.position) is not valid UTF-8 text\n", to: STDERR_FILENO)
             terminate(ExitCode.validationFailure.rawValue)
         }
-        // `clubhouse` alone on a terminal opens the app; elsewhere it prints help, as it always has.
-        if arguments.isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 { arguments = ["app"] }
+        // Messages name positions in what was typed; parsing takes global options after the command.
+        let typed = arguments
+        let leading = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
+        arguments = leading.toParse
+        // `clubhouse` alone (or with only global options) on a terminal opens the app; elsewhere
+        // it prints help, as it always has.
+        if arguments.isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+            arguments = ["app"] + leading.options
+        }
         var command: ParsableCommand
         do {
             command = try fastParse(arguments) ?? parseAsRoot(arguments)
         } catch {
             let mistake = CommandChecks.firstMistake(error) { _ = try parseAsRoot(arguments) }
-            usageError(mistake, arguments, parsing: true)
+            usageError(mistake, typed, parsing: true)
         }
         // Without --database the environment names the file; a name in bytes that are not UTF-8
         // would silently become another path.
@@ -73,7 +80,7 @@ struct Clubhouse: ParsableCommand {
             Output.write("error: \(error.message)\n", to: STDERR_FILENO)
             terminate(error.status)
         } catch let error where isUsage(error) {
-            usageError(error, arguments)
+            usageError(error, typed)
         } catch {
             Output.report(error)
             terminate(ExitCode.failure.rawValue)
@@ -104,7 +111,10 @@ struct Clubhouse: ParsableCommand {
         let opening = sentence.isEmpty ? "" : "Error: \(sentence)\n"
         var rest = full.hasPrefix(opening) ? String(full.dropFirst(opening.count)) : ""
         var text: String
-        if parsing, let unknown = UnknownCommand.message(arguments, root: Clubhouse.self) {
+        if parsing,
+            let unknown = UnknownCommand.message(
+                LeadingGlobalOptions.placed(arguments, root: Clubhouse.self).rest, root: Clubhouse.self)
+        {
             // The usage of the command with subcommands it stopped at; a help line was about another mistake.
             text = "Error: \(unknown)"
             rest = rest.firstRange(of: "Usage:").map { String(rest[$0.lowerBound...]) } ?? ""

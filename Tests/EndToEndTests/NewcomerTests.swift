@@ -32,6 +32,8 @@ import Testing
         let folder = try TemporaryFolder()
         let clubhouse = try signedIn(folder)
         try clubhouse.run(["tab", "3"])
+        #expect(try clubhouse.navigation()["tab"] as? String == "questions")
+        try clubhouse.run(["tab", "4"])
         #expect(try clubhouse.navigation()["tab"] as? String == "library")
         try clubhouse.run(["page", "2"])
         #expect(try clubhouse.navigation()["page"] as? String == "results")

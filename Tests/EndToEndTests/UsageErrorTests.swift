@@ -76,7 +76,7 @@ import Testing
         )
         #expect(
             try usageError(["tab", "settings"]).first
-                == "Error: The value 'settings' is invalid for '<name>'. Please provide one of 'home', 'players', 'library', 'questions' or 'profile'."
+                == "Error: The value 'settings' is invalid for '<name>'. Please provide one of 'home', 'players', 'questions', 'library' or 'profile'."
         )
         #expect(try usageError(["player", "list", "extra"]).first == "Error: Unexpected argument 'extra'")
     }

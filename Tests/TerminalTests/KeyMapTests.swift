@@ -11,7 +11,12 @@ import Testing
         for key in [Key.up, .character("k")] { #expect(KeyMap.command(for: key, on: .players) == .move(-1)) }
         #expect(KeyMap.command(for: .enter, on: .players) == .open)
         for key in [Key.escape, .backspace, .left] { #expect(KeyMap.command(for: key, on: .players) == .back) }
-        #expect(KeyMap.command(for: .character("3"), on: .players) == .tab(.library))
+        // The seeds' order: Home, Players, Q&A, Library, Profile.
+        let numbered: [Character: Tab] = ["1": .home, "2": .players, "3": .questions, "4": .library, "5": .profile]
+        for (digit, tab) in numbered { #expect(KeyMap.command(for: .character(digit), on: .players) == .tab(tab)) }
+        for digit: Character in ["0", "6", "9"] {
+            #expect(KeyMap.command(for: .character(digit), on: .players) == .none)
+        }
         #expect(KeyMap.command(for: .tab, on: .players) == .nextTab(1))
         #expect(KeyMap.command(for: .character("]"), on: .home) == .turnPage(1))
         #expect(KeyMap.command(for: .character("["), on: .home) == .turnPage(-1))

@@ -1,7 +1,20 @@
-/// The tabs of the main flow, in tab-bar order. The raw value is the stable stored name and also
-/// the path of the tab's root screen.
+/// The tabs of the main flow, in tab-bar order (BookKitty's Q&A before its Library). The raw value
+/// is the stable stored name and also the path of the tab's root screen; the order is only shown
+/// (numbers 1–5), never stored, so reordering keeps every stored state.
 public enum Tab: String, CaseIterable, Sendable, Codable {
-    case home, players, library, questions, profile
+    case home, players, questions, library, profile
+
+    /// The tab's number in the tab bar, from 1.
+    public var number: Int { Self.allCases.firstIndex(of: self)! + 1 }
+
+    /// The tab numbered `number` in the tab bar, if there is one.
+    public init?(number: Int) {
+        guard Self.allCases.indices.contains(number - 1) else { return nil }
+        self = Self.allCases[number - 1]
+    }
+
+    /// The tab's name as the tab bar shows it.
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }
 
 /// The pages of the home tab's page view.

@@ -62,16 +62,12 @@ public enum ScreenDrawing {
         }
     }
 
-    static let tabNames: [(Tab, String)] = [
-        (.home, "Home"), (.players, "Players"), (.library, "Library"), (.questions, "Questions"), (.profile, "Profile"),
-    ]
-
     private static func tabs(_ frame: inout Frame, _ display: Display) {
         var column = 1
-        for (index, (tab, name)) in tabNames.enumerated() {
+        for tab in Tab.allCases {
             let selected = display.state?.selectedTab == tab
             column += frame.put(
-                " \(index + 1) \(name) ", row: 1, column: column, style: selected ? .selectedTab : .plain)
+                " \(tab.number) \(tab.title) ", row: 1, column: column, style: selected ? .selectedTab : .plain)
             column += 1
         }
         if let modal = display.state?.modal, let top = modal.stack.last {

@@ -88,11 +88,8 @@ public enum KeyMap {
         case .escape, .backspace, .left, .character("h"): .back
         case .tab: .nextTab(1)
         case .backTab: .nextTab(-1)
-        case .character("1"): .tab(.home)
-        case .character("2"): .tab(.players)
-        case .character("3"): .tab(.library)
-        case .character("4"): .tab(.questions)
-        case .character("5"): .tab(.profile)
+        case .character(let digit) where digit.wholeNumberValue.flatMap(Tab.init(number:)) != nil:
+            .tab(Tab(number: digit.wholeNumberValue!)!)
         case .character("["): .turnPage(-1)
         case .character("]"): .turnPage(1)
         case .character("u"): .undo

@@ -32,9 +32,12 @@ public enum CommandLineVerb: Equatable, Sendable {
         case ("open", 1): return link(rest[0])
         case ("tab", 1):
             if let tab = Tab(rawValue: rest[0]) { return .success(.tab(tab)) }
-            if let number = Int(rest[0]), (1...5).contains(number) { return .success(.tab(Tab.allCases[number - 1])) }
+            if let number = Int(rest[0]), let tab = Tab(number: number) { return .success(.tab(tab)) }
+            let names = Tab.allCases.map(\.rawValue)
             return .failure(
-                ParseError("no tab '\(rest[0].prefix(40))': home, players, library, questions, profile or 1–5"))
+                ParseError(
+                    "no tab '\(rest[0].prefix(40))': \(names.dropLast().joined(separator: ", ")) or \(names.last!) or 1–\(names.count)"
+                ))
         case ("page", 1):
             switch rest[0] {
             case "next": return .success(.turnPage(1))

@@ -1,0 +1,47 @@
+import ArgumentParser
+
+/// `clubhouse --database FILE player list` read as `clubhouse player list --database FILE`.
+///
+/// Every command takes `--database` and `--scene` (`GlobalOptions`), but ArgumentParser takes a
+/// command's options only after its name, and people put the file first, as they do with git's
+/// `-C`. Global options before the first command word move to just after the command's name
+/// (so a `--` later on keeps its meaning); with no command they are kept for the app.
+enum LeadingGlobalOptions {
+    /// The options that may come first, each with one value.
+    private static let names: Set<String> = ["--database", "--scene"]
+
+    /// The leading global options; the arguments after them; and the arguments to parse: those,
+    /// with the options put back after the command's name when they name a command. Arguments
+    /// that do not start with a global option come back as they are.
+    static func placed(_ arguments: [String], root: ParsableCommand.Type) -> (
+        options: [String], rest: [String], toParse: [String]
+    ) {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if names.contains(word), index + 1 < arguments.count {
+                index += 2
+            } else if let equals = word.firstIndex(of: "="), names.contains(String(word[..<equals])) {
+                index += 1
+            } else {
+                break
+            }
+        }
+        let options = Array(arguments[..<index])
+        let rest = Array(arguments[index...])
+        var command = root
+        var depth = 0
+        while depth < rest.count,
+            let next = command.configuration.subcommands.first(where: { CommandRoute.matches($0, rest[depth]) })
+        {
+            command = next
+            depth += 1
+        }
+        // Short of a command (`--help`, `--version`, `player` alone, a misspelt word) the words
+        // typed take no global option, and their own message stands without them.
+        guard !options.isEmpty, depth > 0, command.configuration.subcommands.isEmpty else {
+            return (options, rest, rest)
+        }
+        return (options, rest, Array(rest[..<depth]) + options + Array(rest[depth...]))
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Testing
+
+@testable import ClubhouseCLI
+
+/// Global options typed before the command parse as they do after it (`LeadingGlobalOptions`).
+@Suite struct LeadingGlobalOptionsTests {
+    static let commands = CommandRouteTests.valid.filter { !$0.contains { $0.hasPrefix("--database") } }
+
+    @Test(arguments: commands)
+    func beforeTheCommandParsesAsAfterIt(_ arguments: [String]) throws {
+        for leading in [["--database", "/tmp/first.sqlite"], ["--database=/tmp/first.sqlite", "--scene", "right"]] {
+            let placed = LeadingGlobalOptions.placed(leading + arguments, root: Clubhouse.self)
+            #expect(placed.options == leading)
+            #expect(placed.rest == arguments)
+            let before = try Clubhouse.parseAsRoot(placed.toParse)
+            let after = try Clubhouse.parseAsRoot(arguments + leading)
+            #expect(String(reflecting: before) == String(reflecting: after))
+        }
+    }
+
+    @Test func argumentsWithoutLeadingOptionsAreLeftAsTheyAre() {
+        for arguments in [
+            [], ["whoami"], ["player", "show", "--database", "x", "3"], ["--json"], ["--", "--database"],
+        ] {
+            let placed = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
+            #expect(placed.options.isEmpty)
+            #expect(placed.toParse == arguments)
+        }
+    }
+
+    @Test func shortOfACommandTheOptionsAreSetAside() {
+        let cases: [[String]] = [[], ["--help"], ["--version"], ["player"], ["player", "lst"], ["team", "list"]]
+        for rest in cases {
+            let placed = LeadingGlobalOptions.placed(["--database", "x"] + rest, root: Clubhouse.self)
+            #expect(placed.options == ["--database", "x"])
+            #expect(placed.toParse == rest)
+        }
+        // An option with its value missing is not taken: ArgumentParser names what is missing.
+        #expect(LeadingGlobalOptions.placed(["--database"], root: Clubhouse.self).toParse == ["--database"])
+        // `--` ends the options: what follows keeps its place after the inserted ones.
+        #expect(
+            LeadingGlobalOptions.placed(["--scene", "a", "player", "show", "--", "3"], root: Clubhouse.self).toParse
+                == ["player", "show", "--scene", "a", "--", "3"])
+    }
+}

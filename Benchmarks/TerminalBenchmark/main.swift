@@ -81,7 +81,7 @@ for round in 0..<keys {
     if round % 10 == 0 {
         press("open", .enter)
         press("back", .escape)
-        press("tab", .character("3"))
+        press("tab", .character("4"))  // the library, a long list like the players
         press("tab", .character("2"))
     }
 }

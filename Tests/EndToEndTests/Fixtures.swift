@@ -55,7 +55,7 @@ extension ClubhouseProcess {
     @discardableResult
     func addPlayers(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
         try names.map { name in
-            let result = try run(["player", "add", "--name", name])
+            let result = try run(["player", "add", "--name", name, "--quiet"])
             #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
             return try #require(Int(result.stdout.trimmingCharacters(in: .newlines)), sourceLocation: sourceLocation)
         }

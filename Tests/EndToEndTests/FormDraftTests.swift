@@ -43,7 +43,7 @@ import Testing
                 Turn(Self.team, "Boca Juniors"),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.result.stdout == "1\n")
+        #expect(run.result.stdout == "Added player 1: Zoë O'Brien.\n")
         #expect(
             run.result.stderr
                 == Self.name + Self.age + "note: age must be a whole number\n" + Self.age
@@ -123,7 +123,7 @@ import Testing
                 Turn(Self.team, ""),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.result.stdout == "1\n")
+        #expect(run.result.stdout == "Added player 1: Kai.\n")
         let state = try clubhouse.navigation()
         #expect(state["tab"] as? String == "players")
         #expect(state["stack"] as? [String] == ["players"])
@@ -171,7 +171,7 @@ import Testing
         let resumed = try clubhouse.runInTerminal(
             ["player", "add"], answering: [Turn(Self.skill, ""), Turn(Self.position, "winger"), Turn(Self.team, "")])
         #expect(resumed.result.status == 0, "\(resumed.result.stderr)")
-        #expect(resumed.result.stdout == "1\n")
+        #expect(resumed.result.stdout == "Added player 1: Zoë.\n")
         #expect(
             resumed.result.stderr
                 == "note: resuming your draft (name, age already filled; --discard-draft starts afresh)\n"
@@ -233,7 +233,7 @@ import Testing
 
         let result = try clubhouse.run(["player", "add", "--name", "Kai", "--position", "winger"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "1\n")
+        #expect(result.stdout == "Added player 1: Kai.\n")
         #expect(result.stderrLines.count == 1)
         #expect(result.stderr.hasPrefix("note: used the draft's age"))
         let player = try jsonObject(try clubhouse.run(["player", "show", "1", "--json"]).stdout)

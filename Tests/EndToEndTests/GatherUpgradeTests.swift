@@ -121,7 +121,7 @@ import Testing
             ["player", "add"],
             answering: [Turn(Self.skill, "professional"), Turn(Self.position, "goalkeeper"), Turn(Self.team, "")])
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.result.stdout == "3\n")
+        #expect(run.result.stdout == "Added player 3: Lea.\n")
         #expect(
             run.result.stderr
                 == "note: resuming your draft (name, age already filled; --discard-draft starts afresh)\n"

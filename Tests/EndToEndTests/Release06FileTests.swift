@@ -56,7 +56,7 @@ import Testing
         #expect(try clubhouse.run(["book", "list", "--json"]).stdout.contains("9780141439518"))
         let player = try clubhouse.run(["player", "add", "--name", "Mo", "--age", "30"])
         #expect(player.status == 0, "\(player.stderr)")
-        #expect(player.stdout == "4\n")
+        #expect(player.stdout == "Added player 4: Mo.\n")
         let list = try jsonArray(try clubhouse.run(["player", "list", "--json"]).stdout)
         #expect(list.map { $0["name"] as? String } == ["Zoë", "Kai", "Lu", "Mo"])
         // Another scene starts at home; main is where it was.

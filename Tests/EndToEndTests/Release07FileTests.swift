@@ -58,7 +58,7 @@ import Testing
         #expect((question["books"] as? [[String: Any]])?.map { $0["isbn"] as? String } == ["9780441013593"])
         // A new record gets a key of its own; still nothing queued.
         let added = try clubhouse.run(["player", "add", "--name", "Mo"])
-        #expect(added.stdout == "4\n", "\(added.stderr)")
+        #expect(added.stdout == "Added player 4: Mo.\n", "\(added.stderr)")
         #expect(try sqlite(path, "SELECT length(key) FROM players WHERE id = 4") == "36")
         #expect(try sqlite(path, "SELECT count(*) FROM sync_outbox") == "0")
         // A backup carries the new tables; the copy passes check.

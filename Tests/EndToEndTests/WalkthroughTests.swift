@@ -21,7 +21,7 @@ import Testing
             "--favourite-team", "Boca Juniors",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "1\n")
+        #expect(result.stdout == "Added player 1: Zoë O'Brien.\n")
         var state = try nav(clubhouse)
         #expect(state["tab"] as? String == "players")
         #expect(state["stack"] as? [String] == ["players"])

@@ -55,7 +55,16 @@ import Testing
         #expect(KeyMap.command(for: .character("q"), on: .players, overlay: .commandLine) == .insert("q"))
         #expect(KeyMap.command(for: .enter, on: .players, overlay: .search) == .submit)
         #expect(KeyMap.command(for: .character("y"), on: .players, overlay: .confirm) == .confirm(true))
-        #expect(KeyMap.command(for: .character("x"), on: .players, overlay: .confirm) == .confirm(false))
+        // A y/n question takes y, n, Esc or Enter (no); any other key is ignored, not typed behind it.
+        for key in [Key.character("Y")] {
+            #expect(KeyMap.command(for: key, on: .form, overlay: .confirm) == .confirm(true))
+        }
+        for key in [Key.character("n"), .character("N"), .escape, .enter] {
+            #expect(KeyMap.command(for: key, on: .form, overlay: .confirm) == .confirm(false))
+        }
+        for key in [Key.character("x"), .character(" "), .backspace, .tab, .up, .character("ñ")] {
+            #expect(KeyMap.command(for: key, on: .form, overlay: .confirm) == UICommand.none)
+        }
         #expect(KeyMap.command(for: .character("j"), on: .players, overlay: .help) == .closeOverlay)
     }
 

@@ -40,6 +40,7 @@ enum CommandContext {
 
     private static func warn(_ outcome: Outcome) {
         for warning in outcome.warnings { Output.warn(warning) }
+        for note in outcome.notes { Output.note(note) }
     }
 
     /// Tells of the values among what the command shows that this version cannot show as stored

@@ -106,6 +106,17 @@ public struct Score: Equatable, Sendable {
 
     /// "2-1"
     public var text: String { "\(a)-\(b)" }
+
+    /// Why a goal more or less for `team` leaves the score as it is (the stepper's ends), or nil
+    /// when it moves it.
+    public func unmoved(_ team: Team, by delta: Int) -> String? {
+        var stepped = self
+        stepped.step(team, by: delta)
+        guard stepped == self, delta != 0 else { return nil }
+        return delta < 0
+            ? "\(team.name) has no goal to take back; the score stays \(a)–\(b)"
+            : "\(team.name) already has \(Self.range.upperBound) goals, the most a score holds; the score stays \(a)–\(b)"
+    }
 }
 
 /// A player as they played in a gather. The name and position are kept with the gather, so a

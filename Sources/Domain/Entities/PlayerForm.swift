@@ -17,6 +17,15 @@ public enum PlayerField: String, CaseIterable, Sendable {
 
     public var isRequired: Bool { self == .name }
 
+    /// The values a field takes when it takes only those, in the order offered; empty for text.
+    public var choices: [String] {
+        switch self {
+        case .skill: Skill.allCases.map(\.rawValue)
+        case .position: Position.allCases.map(\.rawValue)
+        case .name, .age, .favouriteTeam: []
+        }
+    }
+
     /// A hint for a prompt: the accepted values.
     public var hint: String {
         switch self {

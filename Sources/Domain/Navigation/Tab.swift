@@ -20,4 +20,13 @@ public enum Tab: String, CaseIterable, Sendable, Codable {
 /// The pages of the home tab's page view.
 public enum HomePage: String, CaseIterable, Sendable, Codable {
     case squad, results, reading
+
+    /// Why turning `pages` from this page goes nowhere (the page view does not wrap around), or
+    /// nil when it turns.
+    public func unturned(by pages: Int) -> String? {
+        let index = Self.allCases.firstIndex(of: self)!
+        if pages > 0, index == Self.allCases.count - 1 { return "\(rawValue) is the last page; there is no next one." }
+        if pages < 0, index == 0 { return "\(rawValue) is the first page; there is no previous one." }
+        return nil
+    }
 }

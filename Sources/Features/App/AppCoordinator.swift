@@ -45,6 +45,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     package func perform(_ command: Command) throws -> Outcome {
         // Warnings of a command that failed are not news for the next one.
         pendingWarnings = []
+        pendingNotes = []
         main?.actionWarnings = []
         do {
             // Hashing and verifying passwords take a second each: done before the write lock.
@@ -279,7 +280,16 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             let now = useCases.clock.now()
             switch action {
             case .show: return .gather(GatherViewModel(gather.gather, now: now))
-            case .play(let change): return .gather(GatherViewModel(try gather.play(change, useCases), now: now))
+            case .play(let change):
+                let before = gather.gather.score
+                let played = try gather.play(change, useCases)
+                // A step past either end changes nothing (as the seed's stepper): said, not silent.
+                if case .score(let team, let delta) = change, played.score == before,
+                    let unmoved = before.unmoved(team, by: delta)
+                {
+                    pendingNotes.append(unmoved)
+                }
+                return .gather(GatherViewModel(played, now: now))
             case .end: return .gatherEnded(GatherViewModel(try gather.end(useCases), now: now))
             case .cancel: return .gatherCancelled(try gather.cancel(useCases))
             }
@@ -309,6 +319,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     private var pendingWarnings: [String] = []
+    /// What the command left as it was and why (`Outcome.notes`).
+    private var pendingNotes: [String] = []
 
     private func undo(_ useCases: UseCases) throws -> ActionResult {
         let main = try requireMain()
@@ -359,12 +371,15 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         let all = warnings + pendingWarnings + (main?.actionWarnings ?? [])
         pendingWarnings = []
         main?.actionWarnings = []
+        let notes = pendingNotes
+        pendingNotes = []
         if let main {
             let content = showing ? try main.content(useCases) : .notBuilt
             return Outcome(
-                view: .main(user: main.user, state: main.state, content: content), result: result, warnings: all)
+                view: .main(user: main.user, state: main.state, content: content), result: result, warnings: all,
+                notes: notes)
         }
-        return Outcome(view: .login(login?.router.top ?? .login), result: result, warnings: all)
+        return Outcome(view: .login(login?.router.top ?? .login), result: result, warnings: all, notes: notes)
     }
 
     /// The login flow, or `alreadySignedIn` while someone is.

@@ -161,6 +161,9 @@ public struct Outcome: Equatable, Sendable {
     public var result: ActionResult
     /// Cuts made while restoring, and anything else the user should be told.
     public var warnings: [String]
+    /// What the command left as it was, and why, in a sentence each ("Team B has no goal to take
+    /// back…"): no fault, only news, as a `note:` line or the app's message line.
+    public var notes: [String]
     /// The signed-in user's navigation state before the command, as stored (nil: none was, or
     /// nobody is signed in). Equal to the state now when the command moved nothing.
     public var before: NavigationState?
@@ -170,11 +173,12 @@ public struct Outcome: Equatable, Sendable {
 
     public init(
         view: View, result: ActionResult, warnings: [String], before: NavigationState? = nil,
-        window: ListWindowContent? = nil
+        window: ListWindowContent? = nil, notes: [String] = []
     ) {
         self.view = view
         self.result = result
         self.warnings = warnings
+        self.notes = notes
         self.before = before
         self.window = window
     }

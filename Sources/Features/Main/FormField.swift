@@ -9,13 +9,19 @@ public struct FormField: Equatable, Sendable {
     public let isRequired: Bool
     /// The value the record has now, for edit forms.
     public let current: String?
+    /// The values the field takes, when it takes only those (skill, position): offered to pick
+    /// from; empty for free text.
+    public let choices: [String]
 
-    public init(name: String, label: String, hint: String, isRequired: Bool, current: String? = nil) {
+    public init(
+        name: String, label: String, hint: String, isRequired: Bool, current: String? = nil, choices: [String] = []
+    ) {
         self.name = name
         self.label = label
         self.hint = hint
         self.isRequired = isRequired
         self.current = current
+        self.choices = choices
     }
 }
 

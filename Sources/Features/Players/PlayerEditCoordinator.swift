@@ -24,8 +24,8 @@ package final class PlayerEditCoordinator: FormCoordinator {
     package var fields: [FormField] {
         [
             FormField(
-                name: field.rawValue, label: field.label, hint: field.hint, isRequired: true,
-                current: PlayerForm.text(of: field, in: player))
+                name: field.rawValue, label: field.label, hint: field.hint, isRequired: field.isRequired,
+                current: PlayerForm.text(of: field, in: player), choices: field.choices)
         ]
     }
 

@@ -19,7 +19,11 @@ enum FormDrawing {
             let used = frame.put(shown, row: row, column: 24, style: focused ? .input : .plain, escaped: true)
             if focused {
                 frame.put("█", row: row, column: 24 + used, style: .plain)
-                frame.put(field.hint, row: row + 1, column: 24, style: .dim)
+                if field.choices.isEmpty {
+                    frame.put(field.hint, row: row + 1, column: 24, style: .dim)
+                } else {
+                    choices(&frame, field, chosen: text.lowercased(), row: row + 1)
+                }
                 row += 1
             }
             row += 1
@@ -27,6 +31,16 @@ enum FormDrawing {
         frame.put(
             " Enter on the last field or Ctrl-S saves. Each key is kept as it is typed.", row: row + 1,
             column: 0, style: .dim)
+    }
+
+    /// A field's fixed values in a row, the one it holds marked, for ← → to pick from.
+    private static func choices(_ frame: inout Frame, _ field: FormField, chosen: String, row: Int) {
+        var column = 23
+        for choice in (field.isRequired ? [] : [""]) + field.choices {
+            let shown = choice.isEmpty ? "none" : choice
+            column += frame.put(" \(shown) ", row: row, column: column, style: choice == chosen ? .selectedTab : .dim)
+        }
+        frame.put(" ← → pick, or type", row: row, column: column, style: .dim)
     }
 
     /// What the field shows: its draft, else the record's value (edit forms), else nothing.

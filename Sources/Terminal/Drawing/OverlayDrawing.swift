@@ -17,6 +17,9 @@ enum OverlayDrawing {
                 escaped: false)
         case .commandLine(let text): prompt(&frame, ":", text, layout)
         case .search(let text): prompt(&frame, "search: ", text, layout)
+        case .add(let selected):
+            let lines = AddFlow.allCases.map { flow in "\(flow == selected ? "▶" : " ") \(flow.key)  \(flow.label)" }
+            box(&frame, title: "Add (a key, or ↑ ↓ and Enter; Esc closes)", lines: lines, layout, escaped: true)
         case .confirm(let question):
             frame.fill(row: layout.messageRow, with: " ")
             frame.put(" " + question + " (y/n)", row: layout.messageRow, column: 0, style: .warning)

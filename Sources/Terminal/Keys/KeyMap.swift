@@ -22,9 +22,21 @@ public enum KeyMap {
         case .help, .warnings:
             return .closeOverlay  // any key closes it
         case .confirm:
+            // Only an answer answers: any other key is ignored, never typed into what is behind.
             switch key {
             case .character("y"), .character("Y"): return .confirm(true)
-            default: return .confirm(false)
+            case .character("n"), .character("N"), .escape, .enter: return .confirm(false)
+            default: return .none
+            }
+        case .add:
+            switch key {
+            case .up, .character("k"), .backTab: return .move(-1)
+            case .down, .character("j"), .tab: return .move(1)
+            case .enter: return .submit
+            case .escape: return .closeOverlay
+            case .character(let character):
+                return AddFlow.allCases.first { $0.key == character }.map(UICommand.add) ?? .none
+            default: return .none
             }
         case .commandLine, .search:
             switch key {
@@ -47,6 +59,8 @@ public enum KeyMap {
         case .escape: login ? .switchLoginMode : .back
         case .control("r") where login: .switchLoginMode
         case .control("s") where !login: .save
+        case .left where !login: .pick(-1)
+        case .right where !login: .pick(1)
         default: .none
         }
     }
@@ -97,6 +111,7 @@ public enum KeyMap {
         case .character(":"): .startCommandLine
         case .character("?"): .toggleHelp
         case .character("q"): .quit(interrupted: false)
+        case .character("n"), .character("+"): .chooseAdd
         default: .none
         }
     }
@@ -120,6 +135,7 @@ public enum KeyMap {
                 ("type", "into the field (kept at once)"), ("Backspace", "delete a character"),
                 ("Tab ↓ ↑", "next or previous field"), ("Enter", "next field; on the last, save"),
                 ("Ctrl-S", "save"), ("Esc", "back (asks before dropping a draft)"),
+                ("← →", "pick from the field's values (skill, position)"),
             ]
         case .players: lines = [("n", "add a player"), ("g", "pick teams for a gather")]
         case .playerDetail: lines = [("Enter e", "edit the selected field"), ("d", "delete the player")]
@@ -144,7 +160,8 @@ public enum KeyMap {
         return lines + [
             ("↑ ↓ j k", "move"), ("PgUp PgDn Home End", "move further"), ("Enter → l", "open"),
             ("Esc Backspace ← h", "back"), ("Tab 1-5", "tabs"), ("[ ]", "home pages"), ("u", "undo"),
-            ("r", "reopen"), (":", "command line (open LINK, tab, player add…)"), ("?", "this help"),
+            ("r", "reopen"), ("+ n", "add: a player, a book or a question"),
+            (":", "command line (open LINK, tab, player add…)"), ("?", "this help"),
             ("q Ctrl-C", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw"),
         ]
     }

@@ -7,5 +7,5 @@ public enum ScreenKind: String, Equatable, Sendable, CaseIterable {
 
 /// What is over the screen, taking the keys first.
 public enum OverlayKind: Equatable, Sendable {
-    case help, commandLine, search, confirm, warnings
+    case help, commandLine, search, confirm, warnings, add
 }

@@ -19,6 +19,11 @@ public enum UICommand: Equatable, Sendable {
     case startSearch, startCommandLine, toggleHelp, closeOverlay
     /// The screen's add flow: a player, a book, a question.
     case new
+    /// The chooser of every add flow, and a flow picked in it.
+    case chooseAdd
+    case add(AddFlow)
+    /// The next (1) or previous (-1) of a form field's fixed values (skill, position).
+    case pick(Int)
     case newGather
     case delete
     case goal(Team, Int)

@@ -35,9 +35,12 @@ public struct Display: Equatable, Sendable {
         case search(String)
         case confirm(String)
         case warnings([String])
+        /// The add chooser, with the flow Enter would open.
+        case add(AddFlow)
 
         public var kind: OverlayKind {
             switch self {
+            case .add: .add
             case .help: .help
             case .commandLine: .commandLine
             case .search: .search

@@ -9,6 +9,18 @@ extension TerminalSession {
             return .stay
         }
         if !typing, command != .none { message = nil }
+        if case .add(let selected)? = overlay {
+            switch command {
+            case .move(let rows):
+                overlay = .add(selected.moved(by: rows))
+                return .stay
+            case .submit:
+                overlay = nil
+                run { try openLink(selected.link) }
+                return .stay
+            default: break
+            }
+        }
         switch command {
         case .none: break
         case .quit(let interrupted): return .quit(interrupted: interrupted)
@@ -26,7 +38,11 @@ extension TerminalSession {
             let tabs = Tab.allCases
             let index = tabs.firstIndex(of: state?.selectedTab ?? .home) ?? 0
             run { try perform(Command(.selectTab(tabs[(index + step + tabs.count) % tabs.count]))) }
-        case .turnPage(let by): run { try app.perform(Command(.turnPage(by: by))) }
+        case .turnPage(let by):
+            let page = state?.selectedPage
+            if run({ try app.perform(Command(.turnPage(by: by))) }), !outcome.moved, let why = page?.unturned(by: by) {
+                message = .note(why)
+            }
         case .undo: run { try perform(Command(.undo)) }
         case .reopen: run { try perform(Command(.reopen)) }
         case .startSearch: overlay = .search("")
@@ -42,6 +58,11 @@ extension TerminalSession {
                 }
             run { try openLink(link) }
         case .newGather: run { try openLink("players/confirm") }
+        case .chooseAdd: overlay = .add(AddFlow.first(on: state?.selectedTab))
+        case .add(let flow):
+            overlay = nil
+            run { try openLink(flow.link) }
+        case .pick(let step): pick(by: step)
         case .delete: askToDelete()
         case .goal(let team, let by):
             run(changesData: true) { try app.perform(Command(.gather(.play(.score(team, by: by))))) }

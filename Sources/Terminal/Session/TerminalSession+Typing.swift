@@ -71,6 +71,26 @@ extension TerminalSession {
         }
     }
 
+    /// The next or previous of the focused field's fixed values (typing still works): round the
+    /// list, through "none" where the field may be empty.
+    func pick(by step: Int) {
+        guard overlay == nil, case .form(let model)? = content else { return }
+        let field = model.fields[focus(in: model)]
+        guard !field.choices.isEmpty else {
+            message = .note("\(field.label.lowercased()) has no list to pick from; type it")
+            return
+        }
+        let options = (field.isRequired ? [] : [""]) + field.choices
+        let now = value(of: field, in: model).lowercased()
+        let next: Int
+        if let index = options.firstIndex(of: now) {
+            next = ((index + step) % options.count + options.count) % options.count
+        } else {
+            next = step > 0 ? options.firstIndex { !$0.isEmpty } ?? 0 : options.count - 1
+        }
+        type(field, options[next], model)
+    }
+
     /// One character more or less in a field: one transaction, saved in the form's draft as it
     /// stands, valid or not (an age of 1 on the way to 12): the form checks it when it is saved.
     private func type(_ field: FormField, _ text: String, _ model: FormViewModel) {

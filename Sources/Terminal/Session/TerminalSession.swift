@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhouseText
 import Foundation
 
 /// The app on a terminal, between the keys and the library: it turns each key into a command
@@ -159,6 +160,14 @@ public final class TerminalSession {
             }
         }
         let command = KeyMap.command(for: key, on: screen, overlay: overlay?.kind)
+        // A key with nothing to do here says so, instead of doing nothing unseen.
+        if command == .none, overlay == nil, case .character(let character) = key,
+            ![.login, .register, .form].contains(screen)
+        {
+            let name = character == " " ? "Space" : TextEscaping.escaped(String(character))
+            message = .note("\(name) does nothing here; ? lists this screen's keys")
+            return .stay
+        }
         return apply(command)
     }
 
@@ -211,7 +220,7 @@ public final class TerminalSession {
         outcome = new
         changedElsewhere = false
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
-        if let note = Self.note(new.result) { message = .note(note) }
+        if let note = new.notes.first ?? Self.note(new.result) { message = .note(note) }
         reloadList(landed: new.window)
     }
 
@@ -219,6 +228,12 @@ public final class TerminalSession {
         if let error = error as? ClubhouseError { return error.message }
         if let error = error as? StorageError { return error.message }
         return String(describing: error)
+    }
+
+    /// "gather ended 2-1: Team A won", as the CLI's `gather end` names the winner.
+    private static func ended(_ gather: Gather) -> String {
+        let winner = gather.ending?.winner ?? Winner.none
+        return "gather ended \(gather.score.text): " + (winner == Winner.none ? "a draw" : "\(winner.rawValue) won")
     }
 
     static func note(_ result: ActionResult) -> String? {
@@ -237,7 +252,7 @@ public final class TerminalSession {
         case .playerDeleted(let player): "deleted player #\(player.id)"
         case .bookRemoved(let book): "took \(book.title) off the shelf"
         case .questionDeleted(let question): "deleted question #\(question.id)"
-        case .gatherEnded(let model): "gather ended \(model.gather.score.text)"
+        case .gatherEnded(let model): ended(model.gather)
         case .gatherCancelled: "gather cancelled"
         case .gatherDeleted(let gather): "deleted gather #\(gather.id)"
         case .none, .linkKept, .history, .foundBooks, .gather, .booksImported: nil

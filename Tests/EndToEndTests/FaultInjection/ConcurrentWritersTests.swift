@@ -89,7 +89,7 @@ import Testing
         for index in 0..<commands {
             let own = report.players.keys.sorted()
             var choices: [(weight: Int, arguments: () -> [String], mustSucceed: Bool)] = [
-                (28, { ["player", "add", "--name", "W\(worker)-\(index)"] }, true),
+                (28, { ["player", "add", "--name", "W\(worker)-\(index)", "--quiet"] }, true),
                 (7, { ["player", "list", "--json"] }, true),
                 (5, { ["nav", "--json"] }, true),
                 (5, { ["tab", ["home", "players", "library", "profile"][index % 4]] }, true),

@@ -58,8 +58,8 @@ import Testing
 
     /// Where the hostile value goes, with `X` for it.
     static let signedInCommands: [[String]] = [
-        ["player", "add", "--name", "X"],
-        ["player", "add", "--name", "Ok", "--favourite-team", "X"],
+        ["player", "add", "--name", "X", "--quiet"],
+        ["player", "add", "--name", "Ok", "--favourite-team", "X", "--quiet"],
         ["player", "edit", "1", "--name", "X"],
         ["player", "show", "X"],
         ["open", "X"],

@@ -7,11 +7,11 @@ import Testing
 #endif
 
 /// `book import` of inputs far larger than any library: memory stays bounded whatever the size
-/// (the peak resident memory of the process, as the kernel counts it, under the 64 MiB the README
-/// promises), a row or a row count past its limit is refused while reading (the rest of an endless
-/// input is never read), and a refused file leaves the database as it was.
+/// (the peak resident memory of the process, as the kernel counts it, under the 64 MiB that
+/// docs/reliability.md promises), a row or a row count past its limit is refused while reading
+/// (the rest of an endless input is never read), and a refused file leaves the database as it was.
 @Suite(.heavy) struct HugeInputTests {
-    /// The README's promise for an import of any size.
+    /// docs/reliability.md's promise ("Huge inputs") for an import of any size.
     static let memoryBoundKiB = 64 << 10
 
     private func signedIn(_ folder: TemporaryFolder) throws -> String {

@@ -83,7 +83,7 @@ import Testing
     }
 
     /// A big old file upgraded by `whoami`, killed at random moments of the upgrade: afterwards
-    /// the file is at schema 1 exactly as it was, or at schema 8, and the next command works.
+    /// the file is at schema 1 exactly as it was, or at the newest schema, and the next command works.
     @Test func anUpgradeKilledAtAnyMomentLeavesTheOldOrTheNewVersion() throws {
         let seed = FaultSettings.seed()
         var random = SeededGenerator(seed: seed)

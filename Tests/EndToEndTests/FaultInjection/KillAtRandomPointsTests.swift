@@ -243,7 +243,8 @@ private enum Command: CustomStringConvertible {
 
     var arguments: [String] {
         switch self {
-        case .addPlayer(let name, let age): ["player", "add", "--name", name] + (age.map { ["--age", "\($0)"] } ?? [])
+        case .addPlayer(let name, let age):
+            ["player", "add", "--name", name, "--quiet"] + (age.map { ["--age", "\($0)"] } ?? [])
         case .rename(let id, let name): ["player", "edit", "\(id)", "--name", name]
         case .setAge(let id, let age): ["player", "edit", "\(id)", "--age", "\(age)"]
         case .deletePlayer(let id): ["player", "delete", "\(id)", "--yes"]

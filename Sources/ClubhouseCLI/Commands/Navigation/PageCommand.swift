@@ -23,7 +23,9 @@ struct PageCommand: ParsableCommand {
             let main = try outcome.requireMain()
             if output.json { CommandContext.warn(shown: main.user) }
             Output.print(
-                output.json ? try JSONOutput.render(NavigationJSON(outcome, scene: try global.sceneName())) : main.state.selectedPage.rawValue)
+                output.json
+                    ? try JSONOutput.render(NavigationJSON(outcome, scene: try global.sceneName()))
+                    : main.state.selectedPage.rawValue)
             return
         }
         let command: Command =
@@ -35,8 +37,8 @@ struct PageCommand: ParsableCommand {
         try ScreenCommand.run(global, json: output.json, command) { state in
             switch page {
             case .page(let name): "Already on the \(name.rawValue) page."
-            case .next: "\(state.selectedPage.rawValue) is the last page; there is no next one."
-            case .previous: "\(state.selectedPage.rawValue) is the first page; there is no previous one."
+            case .next: state.selectedPage.unturned(by: 1) ?? "Already on the \(state.selectedPage.rawValue) page."
+            case .previous: state.selectedPage.unturned(by: -1) ?? "Already on the \(state.selectedPage.rawValue) page."
             }
         }
     }

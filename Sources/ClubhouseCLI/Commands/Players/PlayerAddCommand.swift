@@ -5,7 +5,7 @@ import Foundation
 struct PlayerAddCommand: CheckedCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a player; prints the new player's id.",
+        abstract: "Add a player; says who was added, under which id.",
         discussion: """
             Runs the add-player form (players/new) and returns to the players list. Example:
               clubhouse player add --name "Zoë O'Brien" --age 27 --position striker
@@ -39,6 +39,9 @@ struct PlayerAddCommand: CheckedCommand {
     @Flag(help: "Start from an empty form, dropping a draft left by an earlier run.")
     var discardDraft = false
 
+    @Flag(name: .shortAndLong, help: "Print only the new player's id (for scripts).")
+    var quiet = false
+
     func check() throws {
         if name == nil, !Terminal.isInteractive {
             throw ValidationError("Missing '--name <name>' (on a terminal, the form asks for it).")
@@ -68,6 +71,12 @@ struct PlayerAddCommand: CheckedCommand {
         if !resumed.isEmpty, name != nil {
             Output.note("used the draft's \(resumed.joined(separator: ", ")) (--discard-draft starts afresh)")
         }
-        Output.print(output.json ? PlayerJSON.object(player) : String(player.id))
+        if output.json {
+            Output.print(PlayerJSON.object(player))
+        } else if quiet {
+            Output.print(String(player.id))
+        } else {
+            Output.print("Added player \(player.id): \(TextOutput.escaped(player.name)).")
+        }
     }
 }

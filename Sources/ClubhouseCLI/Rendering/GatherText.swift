@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhouseText
 
 /// Text for people: a gather, the history, and the home pages built from them.
 enum GatherText {
@@ -89,9 +90,6 @@ enum GatherText {
         """
     }
 
-    /// "2026-11-23T09:23:44.544Z" → "2026-11-23 09:23Z"
-    static func time(_ iso: String) -> String {
-        guard iso.count >= 16 else { return TextOutput.escaped(iso) }
-        return TextOutput.escaped(iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) + "Z")
-    }
+    /// "2026-11-23T09:23:44.544Z" → "2026-11-23 09:23Z", as the app shows it.
+    static func time(_ iso: String) -> String { TextOutput.escaped(InstantText.minute(iso)) }
 }

@@ -60,7 +60,8 @@ enum TextOutput {
         for field in model.fields {
             let value = model.draft[field.name].map(quoted) ?? "—"
             var line = "  \(field.label): \(value)"
-            if let current = field.current { line += "  (now: \(quoted(current)))" }
+            // A cleared value is said in words: `""` reads as a typo.
+            if let current = field.current { line += "  (now: \(current.isEmpty ? "empty" : quoted(current)))" }
             lines.append(line)
         }
         switch model.screen {

@@ -223,7 +223,9 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             // What the draft still holds beside the typed fields (a form may drop a draft that
             // was for another record).
             let resumed = try main.currentForm().draft.fields.keys.filter { !typed.contains($0) }.sorted()
-            return .form(try main.submit(useCases), resumed: resumed)
+            let result = try main.submit(useCases)
+            main.selectSaved(result)
+            return .form(result, resumed: resumed)
         case .discardDraft:
             try requireMain().discardDraft()
         case .register(_, _, let signingIn):

@@ -8,6 +8,8 @@ public struct ProfileViewModel: Equatable, Sendable {
     public let gathersPlayed: Int
 
     /// The keys of the profile's rows, as a list shows them (the selection stores one): the
-    /// player count, the gathers played, and the way to gather history.
-    public static let rowKeys = ["players", "gathers-played", "gathers"]
+    /// player count, the gathers played, the way to gather history, and signing out (the seed's
+    /// MyPage has its own sign-out row).
+    public static let rowKeys = ["players", "gathers-played", "gathers", signOutKey]
+    public static let signOutKey = "sign-out"
 }

@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhouseText
 
 /// The gather: the score, the countdown (computed from the stored anchor at the frame's instant,
 /// so a frame each second counts down without a write) and both teams side by side.
@@ -10,7 +11,7 @@ enum GatherDrawing {
         let top = Layout.bodyTop
         let status: String
         if let ending = gather.ending {
-            status = "ended \(ending.endedAt.prefix(16)), winner \(ListDrawing.winner(ending.winner))"
+            status = "ended \(InstantText.minute(ending.endedAt)), winner \(ListDrawing.winner(ending.winner))"
         } else {
             status = model.isTimeUp ? "in progress — time is up" : "in progress"
         }

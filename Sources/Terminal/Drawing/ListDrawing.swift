@@ -18,7 +18,7 @@ enum ListDrawing {
                     "Library" + count(total, "on the shelf"),
                     "    title                                author               ISBN"
                 )
-            case .questions: ("Questions" + count(total), "    #id    asked       question")
+            case .questions: ("Questions" + count(total), "    #id    asked             question")
             case .gathers: ("Gather history" + count(total), "    #id    ended              score  winner    played")
             case .searchResults:
                 (
@@ -95,12 +95,12 @@ enum ListDrawing {
             if !book.owned { frame.put(" (off the shelf)", row: row, column: 75, style: .dim) }
         case .question(let question):
             frame.put("#\(question.id)", row: row, column: 4, limit: 6)
-            frame.put(String(question.createdAt.prefix(10)), row: row, column: 11, limit: 11)
-            frame.put(question.text, row: row, column: 23, limit: max(0, width - 24))
+            frame.put(InstantText.minute(question.createdAt), row: row, column: 11, limit: 17)
+            frame.put(question.text, row: row, column: 29, limit: max(0, width - 30))
         case .gather(let model):
             frame.put("#\(model.gather.id)", row: row, column: 4, limit: 6)
             frame.put(
-                String((model.gather.ending?.endedAt ?? model.gather.startedAt).prefix(16)), row: row, column: 11,
+                InstantText.minute(model.gather.ending?.endedAt ?? model.gather.startedAt), row: row, column: 11,
                 limit: 18)
             frame.put(model.gather.score.text, row: row, column: 30, limit: 6)
             frame.put(model.gather.ending.map { winner($0.winner) } ?? "playing", row: row, column: 37, limit: 9)

@@ -71,7 +71,8 @@ public enum KeyMap {
         case (.players, .character("g")): .newGather
         case (.playerDetail, .character("e")): .open
         case (.playerDetail, .character("d")), (.bookDetail, .character("d")), (.questionDetail, .character("d")),
-            (.endedGather, .character("d")):
+            (.endedGather, .character("d")), (.players, .character("d")), (.library, .character("d")),
+            (.searchResults, .character("d")), (.questions, .character("d")), (.gathers, .character("d")):
             .delete
         case (.library, .character("/")), (.searchResults, .character("/")): .startSearch
         case (.teamPicker, .character("a")): .assign(.a)
@@ -137,7 +138,8 @@ public enum KeyMap {
                 ("Ctrl-S", "save"), ("Esc", "back (asks before dropping a draft)"),
                 ("← →", "pick from the field's values (skill, position)"),
             ]
-        case .players: lines = [("n", "add a player"), ("g", "pick teams for a gather")]
+        case .players:
+            lines = [("n", "add a player"), ("g", "pick teams for a gather"), ("d", "delete the selected player")]
         case .playerDetail: lines = [("Enter e", "edit the selected field"), ("d", "delete the player")]
         case .teamPicker:
             lines = [("a b", "move to Team A or Team B"), ("Space", "back to the bench"), ("s", "start the gather")]
@@ -147,12 +149,15 @@ public enum KeyMap {
                 ("T", "reset the timer"), ("e", "end the gather"), ("c", "cancel it"),
             ]
         case .endedGather: lines = [("d", "delete from history")]
-        case .library: lines = [("n", "add a book"), ("/", "search the shelf")]
-        case .searchResults: lines = [("/", "search again")]
+        case .library:
+            lines = [("n", "add a book"), ("/", "search the shelf"), ("d", "take the selected book off the shelf")]
+        case .searchResults: lines = [("/", "search again"), ("d", "take the selected book off the shelf")]
         case .bookDetail: lines = [("d", "take it off the shelf")]
-        case .questions: lines = [("n", "ask a question")]
+        case .questions: lines = [("n", "ask a question"), ("d", "delete the selected question")]
         case .questionDetail: lines = [("Enter", "open the selected book"), ("d", "delete the question")]
-        case .home, .gathers, .profile: break
+        case .gathers: lines = [("d", "delete the selected gather from history")]
+        case .profile: lines = [("Enter", "open gather history; on Sign out, sign out (asks first)")]
+        case .home: break
         }
         if screen == .login || screen == .register || screen == .form {
             return lines + [("Ctrl-C Ctrl-Q", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw")]

@@ -132,7 +132,14 @@ extension TerminalSession {
                 PlayerField.allCases.indices.contains(index)
             else { return }
             run { try openLink("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
-        case (.profile, .field): run { try openLink("gathers") }
+        case (.profile, .field):
+            guard let index = window?.position, ProfileViewModel.rowKeys.indices.contains(index) else { return }
+            if ProfileViewModel.rowKeys[index] == ProfileViewModel.signOutKey {
+                let name = user.map { " \($0.username)" } ?? ""
+                ask("Sign out\(name)? Everything stays here for the next sign-in.") { try self.app.signOut() }
+            } else {
+                run { try openLink("gathers") }
+            }
         case (.teamPicker, .pick(_, let team)):
             // Enter walks the player round: bench, Team A, Team B, bench.
             assign(team == nil ? .a : team == .a ? .b : nil)
@@ -162,7 +169,32 @@ extension TerminalSession {
             ask("Delete question #\(question.id)? Its books stay.") { try self.app.perform(Command(.deleteQuestion)) }
         case .gather(let model)? where !model.gather.isInProgress:
             ask("Delete gather #\(model.gather.id) from history?") { try self.app.perform(Command(.deleteGather)) }
-        default: break
+        default: askToDeleteRow()
+        }
+    }
+
+    /// `d` on a list's row: the same question and deletion as on the record's screen, in one
+    /// transaction that opens the record and deletes it (landing back on the list).
+    private func askToDeleteRow() {
+        func delete(_ screen: Screen, _ action: Action) -> () throws -> Outcome {
+            { try self.app.perform(Command(link: .screen(screen), action)) }
+        }
+        switch selectedRow {
+        case .player(let player)?:
+            ask("Delete player #\(player.id) \(player.name)?", delete(.player(player.id), .deletePlayer))
+        case .book(let book)? where book.owned:
+            ask(
+                "Take \(book.isbn.digits) \(book.title) off the shelf?",
+                delete(.book(isbn: book.isbn.digits), .removeBook))
+        case .book(let book)?:
+            message = .note("\(book.isbn.digits) is off the shelf already")
+        case .question(let question)?:
+            ask(
+                "Delete question #\(question.id)? Its books stay.",
+                delete(.question(question.id), .deleteQuestion))
+        case .gather(let model)?:
+            ask("Delete gather #\(model.gather.id) from history?", delete(.gather(model.gather.id), .deleteGather))
+        default: message = .note("no row is selected: the list is empty")
         }
     }
 

@@ -219,6 +219,8 @@ public final class TerminalSession {
         if changesData { playerCount = nil }
         outcome = new
         changedElsewhere = false
+        // What was said about the screen left behind (a form's refusal) does not follow to the next.
+        if new.moved { message = nil }
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
         if let note = new.notes.first ?? Self.note(new.result) { message = .note(note) }
         reloadList(landed: new.window)

@@ -1,0 +1,82 @@
+import Clubhouse
+import Foundation
+import Testing
+
+@testable import ClubhouseTerminal
+
+/// `d` on a list's row deletes that row, asking first, as on the record's screen; the profile
+/// signs out from a row of its own, asking first (the seed's MyPage).
+@Suite struct RowActionsTests {
+    func signedIn() throws -> (ClubhouseApp, TerminalSession) {
+        let app = try ClubhouseApp.inMemory()
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        return (app, try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 }))
+    }
+
+    @Test func dOnAPlayerRowAsksAndDeletesThatRow() throws {
+        let (app, session) = try signedIn()
+        for name in ["Zoë", "Kai", "Lu"] {
+            try app.open("players/new")
+            try app.submit([("name", name)])
+        }
+        try app.open("players")
+        try app.perform(Command(.moveSelection(.row("2"))))
+        session.reload()
+        _ = session.handle(.character("d"))
+        #expect(session.frame().text.contains("Delete player #2 Kai? (y/n)"))
+        _ = session.handle(.character("n"))
+        #expect(try app.readPlayers(around: nil, count: 5).rows.count == 3, "no keeps it")
+        _ = session.handle(.character("d"))
+        _ = session.handle(.character("y"))
+        #expect(session.screen == .players, "back on the list")
+        #expect(try app.readPlayers(around: nil, count: 5).rows.map(\.name) == ["Zoë", "Lu"])
+        #expect(session.frame().text.contains("deleted player #2"))
+    }
+
+    @Test func dOnQuestionBookAndGatherRows() throws {
+        let (app, session) = try signedIn()
+        try app.open("questions/new")
+        try app.submit([(FormField.questionText, "which books are about the sea?")])
+        try app.open("questions")
+        session.reload()
+        _ = session.handle(.character("d"))
+        #expect(session.frame().text.contains("Delete question #1? Its books stay. (y/n)"))
+        _ = session.handle(.character("y"))
+        #expect(try app.readQuestions(around: nil, count: 5).rows.isEmpty)
+        // An empty list has no row to delete, and says so.
+        _ = session.handle(.character("d"))
+        #expect(session.frame().text.contains("no row is selected: the list is empty"))
+
+        try app.open("books/new")
+        try app.submit([("isbn", "9780441013593"), ("title", "Dune")])
+        try app.open("library")
+        session.reload()
+        _ = session.handle(.character("d"))
+        #expect(session.frame().text.contains("Take 9780441013593 Dune off the shelf? (y/n)"))
+        _ = session.handle(.character("y"))
+        #expect(try app.readShelf(around: nil, count: 5).rows.allSatisfy { !$0.owned })
+    }
+
+    @Test func theProfileSignsOutFromItsOwnRowAskingFirst() throws {
+        let (app, session) = try signedIn()
+        session.apply(.tab(.profile))
+        #expect(session.frame().text.contains("Sign out"))
+        session.apply(.moveToEnd)
+        _ = session.handle(.enter)
+        #expect(session.frame().text.contains("Sign out ana? Everything stays here for the next sign-in. (y/n)"))
+        _ = session.handle(.escape)
+        #expect(session.screen == .profile, "Esc keeps you signed in")
+        _ = session.handle(.enter)
+        _ = session.handle(.character("y"))
+        #expect(session.screen == .login)
+        #expect(session.frame().text.contains("signed out ana"))
+        // The way to gather history is still a row of its own.
+        try app.signIn(username: "ana", password: "s3cret-pass")
+        session.reload()
+        session.apply(.tab(.profile))
+        session.apply(.moveToStart)
+        session.apply(.move(2))
+        _ = session.handle(.enter)
+        #expect(session.screen == .gathers)
+    }
+}

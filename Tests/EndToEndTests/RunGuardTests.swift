@@ -44,3 +44,29 @@ import Testing
         try pipe.fileHandleForWriting.close()
     }
 }
+
+/// A program the tests need that the machine lacks is named with its package, not a spawn error.
+@Suite struct RequiredProgramTests {
+    @Test func aMissingProgramNamesItsPackage() throws {
+        let empty = try TemporaryFolder()
+        for program in RequiredProgram.allCases {
+            #expect(throws: MissingProgram.self) { try program.require(searching: [empty.url.path]) }
+            do {
+                try program.require(searching: [empty.url.path])
+            } catch let missing as MissingProgram {
+                #expect(
+                    String(describing: missing).hasPrefix("\(program.rawValue) is not installed: apt-get install -y "))
+            }
+        }
+        #expect(String(describing: MissingProgram(program: .initdb)).contains("apt-get install -y postgresql"))
+        #expect(String(describing: MissingProgram(program: .setpriv)).contains("apt-get install -y util-linux"))
+    }
+
+    /// On this machine (README's Set up done) every one is there, at an executable path.
+    @Test func everyProgramOfTheSetUpIsFound() throws {
+        for program in RequiredProgram.allCases {
+            let path = try program.require()
+            #expect(FileManager.default.isExecutableFile(atPath: path), "\(program)")
+        }
+    }
+}

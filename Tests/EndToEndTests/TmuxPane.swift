@@ -90,6 +90,7 @@ final class TmuxPane {
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        try RequiredProgram.tmux.require()
         let words = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

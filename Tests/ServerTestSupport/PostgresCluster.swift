@@ -1,4 +1,5 @@
 import ClubhouseServer
+import ClubhouseTestSupport
 import Foundation
 import Logging
 import PostgresNIO
@@ -71,6 +72,9 @@ package final class PostgresCluster: Sendable {
     /// test runner blocks SIGINT and SIGTERM, and `pg_ctl stop` sends them).
     @discardableResult
     package static func run(_ arguments: [String]) throws -> String {
+        // The script's own message for a missing PostgreSQL is a shell's; the tests name the package.
+        try RequiredProgram.initdb.require()
+        try RequiredProgram.setpriv.require()
         let (status, output, errors) = try ServerProcess.runBlocking(script.path, arguments)
         guard status == 0 else {
             throw ClusterError("throwaway-postgres \(arguments.joined(separator: " ")) failed: \(errors)")

@@ -19,8 +19,14 @@ struct ErrorAndHealthTests {
                 #expect(Set(object.keys) == ["code", "message", "field"], "\(reply.text)")
                 #expect(reply.headers[.contentType] == "application/json")
                 #expect(reply.object.count == 1)
+                // A body ends its line, as text read with curl does; nothing else trails it.
+                #expect(reply.text.hasSuffix("}\n"), "\(reply.text)")
             }
             #expect(replies[0].error?.code == "route_not_found")
+            let listed = try await api.call(.get, "/v1/players", token: token)
+            #expect(listed.text == #"{"nextAfter":null,"players":[]}"# + "\n")
+            let added = try await api.call(.post, "/v1/players", json: #"{"name":"Zoë"}"#, token: token)
+            #expect(added.text.hasSuffix("}\n") && !added.text.dropLast().contains("\n"))
         }
     }
 

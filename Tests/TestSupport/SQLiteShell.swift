@@ -12,7 +12,7 @@ public struct SQLiteShellError: Error, CustomStringConvertible {
 @discardableResult
 public func sqlite(_ path: String, _ sql: String) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.executableURL = URL(fileURLWithPath: try RequiredProgram.sqlite3.require())
     // -bail: stop at the first failing statement and exit non-zero.
     process.arguments = ["-bail", path, sql]
     let output = Pipe()

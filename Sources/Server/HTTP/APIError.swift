@@ -88,9 +88,8 @@ package struct APIError: Error, Equatable, Sendable {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         let body = Body(error: .init(code: code, message: message, field: field))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let data = (try? encoder.encode(body)) ?? Data()
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        // Strings and an optional string: encoding cannot fail.
+        let bytes = (try? JSONResponse.body(body)) ?? ByteBuffer()
+        return Response(status: status, headers: headers, body: .init(byteBuffer: bytes))
     }
 }

@@ -10,10 +10,15 @@ package enum JSONResponse {
     }()
 
     package static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try encoder.encode(value)
-        return Response(
-            status: status, headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: try body(value)))
+    }
+
+    /// The JSON of `value` and a newline: a body ends its last line, as text a person reads with
+    /// curl does (a decoder takes the whitespace as it is).
+    package static func body(_ value: some Encodable) throws -> ByteBuffer {
+        var data = try encoder.encode(value)
+        data.append(UInt8(ascii: "\n"))
+        return ByteBuffer(bytes: data)
     }
 
     package static func noContent() -> Response {

@@ -32,7 +32,7 @@ import Testing
             report = folder.path("peak-\(UUID().uuidString)")
             child = try Spawned.start(
                 (["-q", "-o", report, "-f", "%M", ClubhouseProcess.binary.path] + arguments).map { Array($0.utf8) },
-                stdin: stdin, stdout: stdout, stderr: stderr, binary: "/usr/bin/time")
+                stdin: stdin, stdout: stdout, stderr: stderr, binary: try RequiredProgram.time.require())
         }
 
         /// How it ended, and its peak resident memory in KiB.

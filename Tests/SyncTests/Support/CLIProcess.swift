@@ -38,7 +38,7 @@ final class CLIProcess: @unchecked Sendable {
     /// Under faketime: the whole process's clock is `skew` off ("+300s", "-420s"), the library's,
     /// SQLite's and the sync's alike, as on a device whose clock is wrong.
     static func skewed(_ skew: String, _ arguments: [String], database: String) throws -> CLIProcess {
-        try CLIProcess(arguments, database: database, through: ["/usr/bin/faketime", "-f", skew])
+        try CLIProcess(arguments, database: database, through: [try RequiredProgram.faketime.require(), "-f", skew])
     }
 
     var stdout: String { (try? String(contentsOfFile: folder.path("stdout"), encoding: .utf8)) ?? "" }

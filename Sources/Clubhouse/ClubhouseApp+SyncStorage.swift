@@ -97,11 +97,6 @@ extension ClubhouseApp {
             }
         }
     }
-
-    package func syncHasBook(isbn: String) throws -> Bool {
-        let user = try syncUser()
-        return try locked { try database.sync { try $0.hasBook(isbn: isbn, owner: user) } }
-    }
 }
 
 extension ClubhouseApp {
@@ -110,8 +105,6 @@ extension ClubhouseApp {
         try locked { try database.sync { try $0.setClockOffset(user: user, offset) } }
     }
 
-    /// The signed-in user's stored navigation state of every scene (one read transaction);
-    /// a state that cannot be read is left out.
     /// After a sync removed records here (a player deleted on another device, a gather the
     /// server refused): every scene of the signed-in user is brought up to date with the data and
     /// saved, as its next command would, so what is stored never names a record that is gone
@@ -128,6 +121,8 @@ extension ClubhouseApp {
         return warnings
     }
 
+    /// The signed-in user's stored navigation state of every scene (one read transaction);
+    /// a state that cannot be read is left out.
     package func syncNavigationStates() throws -> [(scene: SceneName, state: NavigationState)] {
         let user = try syncUser()
         return try locked {

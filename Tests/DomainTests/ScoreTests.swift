@@ -79,3 +79,16 @@ import Testing
         #expect(Team.a.name == "Team A" && Team.b.name == "Team B")
     }
 }
+
+/// The stepper's ends said in words (`Score.unmoved`), for the app's and the CLI's note.
+@Suite struct ScoreEndsTests {
+    @Test func aStepPastEitherEndSaysWhyAndAnyOtherSaysNothing() throws {
+        let zero = try Score(a: 0, b: 0)
+        #expect(zero.unmoved(.b, by: -1) == "Team B has no goal to take back; the score stays 0–0")
+        #expect(zero.unmoved(.a, by: 1) == nil)
+        let top = try Score(a: 100, b: 3)
+        #expect(top.unmoved(.a, by: 1) == "Team A already has 100 goals, the most a score holds; the score stays 100–3")
+        #expect(top.unmoved(.b, by: -1) == nil)
+        #expect(zero.unmoved(.a, by: 0) == nil)
+    }
+}

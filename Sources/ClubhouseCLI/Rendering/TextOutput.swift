@@ -9,7 +9,7 @@ enum TextOutput {
         case .home(let model):
             GatherText.home(model)
         case .playerList:
-            // Streamed from the database instead (`ScreenOutput`); never built as one string.
+            // Streamed from the database instead (`writePlayerList`); never built as one string.
             "Players"
         case .playerDetail(let model):
             ([escaped(model.title)] + model.fields.map { "  \($0.label): \(escaped($0.value))" }).joined(

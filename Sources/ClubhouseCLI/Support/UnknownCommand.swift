@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clubhouse
 
 /// A word typed where a command goes that is not one (`clubhouse team list`, `clubhouse player lst`),
 /// named with the nearest command of that level. ArgumentParser only says "Unexpected argument"
@@ -48,16 +49,10 @@ enum UnknownCommand {
             }
         }
         if !suggestions.isEmpty {
-            return "Unknown command '\(shown)'. Did you mean \(list(suggestions.map { "'\($0)'" }, "or"))?"
+            return "Unknown command '\(shown)'. Did you mean \(SpokenList.joined(suggestions.map { "'\($0)'" }, "or"))?"
         }
         let level = path.isEmpty ? "The commands" : "The \(path.joined(separator: " ")) commands"
-        return "Unknown command '\(shown)'. \(level) are \(list(names, "and"))."
-    }
-
-    /// `a`, `a or b`, `a, b or c` (or `and`).
-    private static func list(_ items: [String], _ conjunction: String) -> String {
-        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+        return "Unknown command '\(shown)'. \(level) are \(SpokenList.joined(names))."
     }
 
     /// The names closest to `word`, ignoring case, if any is close enough to be a slip of the

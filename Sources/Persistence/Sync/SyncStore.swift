@@ -235,12 +235,6 @@ package struct SyncStore {
             db, sql: "SELECT id FROM \(table) WHERE key = ? AND owner_id = ?", arguments: [key, owner])
     }
 
-    package func hasBook(isbn: String, owner: User.ID) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM books WHERE owner_id = ? AND isbn = ?)", arguments: [owner, isbn])
-            ?? false
-    }
-
     static let keyedTables = ["player": "players", "gather": "gathers", "question": "questions"]
 
     /// A new version 4 UUID (the same expression as the view `sync_new_uuid`, per row).

@@ -337,9 +337,7 @@ final class SyncApplier {
     }
 
     /// "a, b and c"
-    static func list(_ items: [String]) -> String {
-        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-    }
+    static func list(_ items: [String]) -> String { SpokenList.joined(items) }
 
     private func delete<Store>(_ change: SyncChange, _ records: SyncPageRecords<Store>, existing: Store.Fields?)
         async throws

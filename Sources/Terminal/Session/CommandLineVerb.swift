@@ -36,7 +36,7 @@ public enum CommandLineVerb: Equatable, Sendable {
             let names = Tab.allCases.map(\.rawValue)
             return .failure(
                 ParseError(
-                    "no tab '\(rest[0].prefix(40))': \(names.dropLast().joined(separator: ", ")) or \(names.last!) or 1–\(names.count)"
+                    "no tab '\(rest[0].prefix(40))': \(SpokenList.joined(names + ["1–\(names.count)"], "or"))"
                 ))
         case ("page", 1):
             switch rest[0] {

@@ -23,7 +23,6 @@ public final class TerminalSession {
     var registering = false
     var overlay: Display.Overlay?
     /// What `y` does while a question is on show.
-    var confirming: UICommand?
     var confirmedAction: (() throws -> Outcome)?
     var message: Display.Message?
     /// The list in view, read again only when its rows change (a move inside it reads nothing).

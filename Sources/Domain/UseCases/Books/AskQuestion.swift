@@ -41,11 +41,5 @@ package struct AskQuestion {
         return "\(lead): \(list(parts))."
     }
 
-    private static func list(_ items: [String]) -> String {
-        switch items.count {
-        case 0: ""
-        case 1: items[0]
-        default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-        }
-    }
+    private static func list(_ items: [String]) -> String { SpokenList.joined(items) }
 }

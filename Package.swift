@@ -74,7 +74,7 @@ let package = Package(
             name: "Clubhouse",
             dependencies: [
                 "ClubhouseDomain", "ClubhouseNavigation", "ClubhouseFeatures", "ClubhousePersistence",
-                "ClubhouseSecurity",
+                "ClubhouseSecurity", "ClubhouseSyncWire",
             ]
         ),
         // Sync with a clubhouse-server (`ClubhouseApp.sync()`): push, pull, handoff over HTTP. The
@@ -165,6 +165,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -175,7 +176,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "ClubhouseServerMain",
-            dependencies: ["ClubhouseServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "ClubhouseServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/ServerMain"
         ),
 
@@ -199,7 +203,10 @@ let package = Package(
         .testTarget(name: "SyncWireTests", dependencies: ["ClubhouseSyncWire"]),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport"]),
+            dependencies: [
+                "ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport", "ClubhouseSchema",
+                "ClubhouseSyncWire", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "SecurityTests", dependencies: ["ClubhouseSecurity", "ClubhouseDomain"]),
         .testTarget(name: "NavigationTests", dependencies: ["ClubhouseNavigation", "ClubhouseDomain"]),
         .testTarget(
@@ -212,7 +219,11 @@ let package = Package(
         ),
         // Reference/ holds the width fixture and the script that makes it from Python's wcwidth.
         .testTarget(
-            name: "ClubhouseCLITests", dependencies: ["ClubhouseCLI", "ClubhouseDomain"], exclude: ["Reference"]),
+            name: "ClubhouseCLITests",
+            dependencies: [
+                "ClubhouseCLI", "ClubhouseDomain", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["Reference"]),
         // Snapshots/ holds the frames as text (TERMINAL_SNAPSHOTS=record writes them again).
         .testTarget(
             name: "TerminalTests", dependencies: ["ClubhouseTerminal", "Clubhouse", "ClubhouseText"],
@@ -234,8 +245,8 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
-                "ClubhouseSyncWire", "Clubhouse", "ClubhouseSync",
-                "ClubhouseServerTestSupport",
+                "ClubhouseSyncWire", "Clubhouse", "ClubhouseSync", "ClubhouseSecurity", "ClubhouseServerSchema",
+                "ClubhouseServerTestSupport", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

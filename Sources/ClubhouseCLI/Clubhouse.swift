@@ -49,6 +49,10 @@ struct Clubhouse: ParsableCommand {
         }
         // Messages name positions in what was typed; parsing takes global options after the command.
         let typed = arguments
+        if let missing = LeadingGlobalOptions.missingValue(in: arguments) {
+            Output.write("Error: \(missing)\n", to: STDERR_FILENO)
+            terminate(ExitCode.validationFailure.rawValue)
+        }
         let leading = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
         arguments = leading.toParse
         // `clubhouse` alone (or with only global options) on a terminal opens the app; elsewhere

@@ -36,8 +36,16 @@ import Testing
             #expect(placed.options == ["--database", "x"])
             #expect(placed.toParse == rest)
         }
-        // An option with its value missing is not taken: ArgumentParser names what is missing.
+        // An option with its value missing (or followed by another option) is not taken; the
+        // missing value is named.
         #expect(LeadingGlobalOptions.placed(["--database"], root: Clubhouse.self).toParse == ["--database"])
+        #expect(LeadingGlobalOptions.missingValue(in: ["--database"]) == "Missing value for '--database <path>'")
+        #expect(
+            LeadingGlobalOptions.missingValue(in: ["--database", "x", "--scene", "--help"])
+                == "Missing value for '--scene <name>'")
+        #expect(LeadingGlobalOptions.placed(["--database", "-h", "player", "list"], root: Clubhouse.self).options.isEmpty)
+        #expect(LeadingGlobalOptions.missingValue(in: ["--database", "x", "player", "list"]) == nil)
+        #expect(LeadingGlobalOptions.missingValue(in: ["player", "list", "--database"]) == nil, "after the command: ArgumentParser's")
         // `--` ends the options: what follows keeps its place after the inserted ones.
         #expect(
             LeadingGlobalOptions.placed(["--scene", "a", "player", "show", "--", "3"], root: Clubhouse.self).toParse

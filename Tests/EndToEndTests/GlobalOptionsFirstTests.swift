@@ -25,7 +25,7 @@ import Testing
         let other = folder.path("other.sqlite")
         let twice = try clubhouse.run(["--database", other, "whoami", "--database", path], useDatabaseOption: false)
         #expect(twice.status == 0, "\(twice.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: other))
+        #expect(twice.stdout == "ana\n", "the signed-in file, not the empty one")
     }
 
     @Test func theSceneBeforeTheCommand() throws {
@@ -52,6 +52,10 @@ import Testing
         #expect(unknown.stderr.hasPrefix("Error: Unknown command 'player lst'. Did you mean 'player list'?"))
         let noCommand = try clubhouse.run(["--database", path, "team"], useDatabaseOption: false)
         #expect(noCommand.stderr.hasPrefix("Error: Unknown command 'team'."))
+        // A leading option without its value is named, as ArgumentParser names it after a command.
+        let bare = try clubhouse.run(["--database"], useDatabaseOption: false)
+        #expect(bare.status == 64)
+        #expect(bare.stderr == "Error: Missing value for '--database <path>'\n")
         // Without a terminal, options alone print the help, as `clubhouse` alone does.
         let alone = try clubhouse.run(["--database", path], useDatabaseOption: false)
         #expect(alone.status == 0)

@@ -92,6 +92,9 @@ import Testing
         for name in ["Zoë", "Kai", "Mía"] { #expect(try cli.run(["player", "add", "--name", name]).status == 0) }
         let pane = try TmuxPane(app())
         #expect(pane.wait(for: "Players (3)").found)
+        // The list selects the player added last: up to the first, then two down.
+        try pane.send("Home")
+        #expect(pane.wait { $0.contains("▶  #1") }.found)
         try pane.send("j", "j")
         #expect(pane.wait { $0.contains("▶  #3") }.found)
         let child = try #require(try pane.childProcess())

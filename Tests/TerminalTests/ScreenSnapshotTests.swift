@@ -43,6 +43,8 @@ import Testing
         }
         session.reload()
         Snapshot.check("players", session)
+        // The list selects the player added last; the detail shown is the third, 李小龍.
+        session.apply(.moveToStart)
         session.apply(.move(2))
         session.apply(.open)
         Snapshot.check("player-detail", session)

@@ -11,16 +11,6 @@ enum JSONOutput {
     }
 }
 
-struct UserJSON: Encodable {
-    let id: Int64
-    let username: String
-
-    init(_ user: User) {
-        id = user.id
-        username = user.username
-    }
-}
-
 /// `{"drafts", "flow", "keptDrafts", "modal", "page", "scene", "selections", "stack", "stacks", "tab",
 /// "user"}`: the scene; the selected tab's stack and every tab's, screens spelled as paths, root
 /// first; the modal flow's stack or null; every open form's draft by its path, and the drafts a

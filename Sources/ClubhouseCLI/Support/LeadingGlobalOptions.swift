@@ -7,8 +7,19 @@ import ArgumentParser
 /// `-C`. Global options before the first command word move to just after the command's name
 /// (so a `--` later on keeps its meaning); with no command they are kept for the app.
 enum LeadingGlobalOptions {
-    /// The options that may come first, each with one value.
-    private static let names: Set<String> = ["--database", "--scene"]
+    /// The options that may come first, each with one value (named as `GlobalOptions` names it).
+    private static let valueNames = ["--database": "path", "--scene": "name"]
+    private static var names: Dictionary<String, String>.Keys { valueNames.keys }
+
+    /// ArgumentParser's sentence for a leading option given without its value (`clubhouse
+    /// --database`, or one followed by another option), which the root parse cannot say: the
+    /// root takes no global option.
+    static func missingValue(in arguments: [String]) -> String? {
+        guard let word = placed(arguments, root: Clubhouse.self).rest.first, let value = valueNames[word] else {
+            return nil
+        }
+        return "Missing value for '\(word) <\(value)>'"
+    }
 
     /// The leading global options; the arguments after them; and the arguments to parse: those,
     /// with the options put back after the command's name when they name a command. Arguments
@@ -19,7 +30,8 @@ enum LeadingGlobalOptions {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
-            if names.contains(word), index + 1 < arguments.count {
+            // A value that starts with "-" is another option, as ArgumentParser reads it.
+            if names.contains(word), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") {
                 index += 2
             } else if let equals = word.firstIndex(of: "="), names.contains(String(word[..<equals])) {
                 index += 1

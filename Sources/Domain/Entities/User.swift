@@ -15,4 +15,16 @@ public struct User: Equatable, Sendable {
     }
 }
 
+/// The account as JSON shows it, the CLI's `--json` and the server's answers alike:
+/// `{"id", "username"}`.
+extension User: Encodable {
+    private enum CodingKeys: String, CodingKey { case id, username }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(username, forKey: .username)
+    }
+}
+
 extension User: ShowsStoredValues {}

@@ -9,20 +9,10 @@ struct AccountRoutes {
     let hashing: PasswordHashing
     let configuration: ServerConfiguration
 
-    struct UserJSON: Encodable {
-        let id: Int64
-        let username: String
-
-        init(_ user: User) {
-            id = user.id
-            username = user.username
-        }
-    }
-
     struct SessionJSON: Encodable {
         let token: String
         let expiresAt: String
-        let user: UserJSON
+        let user: User
         /// Sent with this client's next sign-ins (`SignInAttempts`); never a credential by itself.
         let deviceCookie: String
     }
@@ -50,7 +40,7 @@ struct AccountRoutes {
         let user = try await database.transaction {
             try await AccountStore($0, logger: logger).insert(username, passwordHash: hash)
         }
-        return try JSONResponse.make(UserJSON(user), status: .created)
+        return try JSONResponse.make(user, status: .created)
     }
 
     /// A wrong password and an unknown username answer alike (same status, code, message, and one
@@ -104,7 +94,7 @@ struct AccountRoutes {
         }
         return try JSONResponse.make(
             SessionJSON(
-                token: token.text, expiresAt: expiry.apiText, user: UserJSON(account.user), deviceCookie: cookie.text),
+                token: token.text, expiresAt: expiry.apiText, user: account.user, deviceCookie: cookie.text),
             status: .created)
     }
 
@@ -122,6 +112,6 @@ struct AccountRoutes {
         let user = try await database.read { try await AccountStore($0, logger: logger).user(ofToken: signIn.hash) }
         guard let user else { throw APIError.unauthorized }
         try signIn.found(user.id)
-        return try JSONResponse.make(UserJSON(user))
+        return try JSONResponse.make(user)
     }
 }

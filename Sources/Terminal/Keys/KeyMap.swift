@@ -67,7 +67,9 @@ public enum KeyMap {
 
     private static func command(for key: Key, specificTo screen: ScreenKind) -> UICommand? {
         switch (screen, key) {
-        case (.players, .character("n")), (.library, .character("n")), (.questions, .character("n")): .new
+        case (.players, .character("n")), (.library, .character("n")), (.searchResults, .character("n")),
+            (.questions, .character("n")):
+            .new
         case (.players, .character("g")): .newGather
         case (.playerDetail, .character("e")): .open
         case (.playerDetail, .character("d")), (.bookDetail, .character("d")), (.questionDetail, .character("d")),
@@ -103,7 +105,7 @@ public enum KeyMap {
         case .escape, .backspace, .left, .character("h"): .back
         case .tab: .nextTab(1)
         case .backTab: .nextTab(-1)
-        case .character(let digit) where digit.wholeNumberValue.flatMap(Tab.init(number:)) != nil:
+        case .character(let digit) where digit.isASCII && digit.wholeNumberValue.flatMap(Tab.init(number:)) != nil:
             .tab(Tab(number: digit.wholeNumberValue!)!)
         case .character("["): .turnPage(-1)
         case .character("]"): .turnPage(1)

@@ -58,7 +58,14 @@ extension TerminalSession {
                 }
             run { try openLink(link) }
         case .newGather: run { try openLink("players/confirm") }
-        case .chooseAdd: overlay = .add(AddFlow.first(on: state?.selectedTab))
+        case .chooseAdd:
+            // An add flow opens over the tabs: not from inside another flow, nor signed out.
+            guard user != nil else { return .stay }
+            guard state?.modal == nil else {
+                message = .note("finish or leave the flow on show first (Esc goes back)")
+                return .stay
+            }
+            overlay = .add(AddFlow.first(on: state?.selectedTab))
         case .add(let flow):
             overlay = nil
             run { try openLink(flow.link) }
@@ -194,7 +201,7 @@ extension TerminalSession {
                 delete(.question(question.id), .deleteQuestion))
         case .gather(let model)?:
             ask("Delete gather #\(model.gather.id) from history?", delete(.gather(model.gather.id), .deleteGather))
-        default: message = .note("no row is selected: the list is empty")
+        default: message = .note(window?.rows.isEmpty == true ? "the list is empty: nothing to delete" : "nothing here to delete")
         }
     }
 

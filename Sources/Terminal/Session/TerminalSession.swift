@@ -1,5 +1,4 @@
 import Clubhouse
-import ClubhouseText
 import Foundation
 
 /// The app on a terminal, between the keys and the library: it turns each key into a command
@@ -163,7 +162,8 @@ public final class TerminalSession {
         if command == .none, overlay == nil, case .character(let character) = key,
             ![.login, .register, .form].contains(screen)
         {
-            let name = character == " " ? "Space" : TextEscaping.escaped(String(character))
+            // Escaped where it is drawn, as every message is.
+            let name = character == " " ? "Space" : String(character)
             message = .note("\(name) does nothing here; ? lists this screen's keys")
             return .stay
         }
@@ -184,6 +184,7 @@ public final class TerminalSession {
             return
         }
         outcome = new
+        if case .add? = overlay, user == nil { overlay = nil }  // signed out elsewhere: nothing to add with
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
         reloadList()
     }
@@ -218,12 +219,22 @@ public final class TerminalSession {
         if changesData { playerCount = nil }
         outcome = new
         changedElsewhere = false
-        // What was said about the screen left behind (a form's refusal) does not follow to the next.
-        if new.moved { message = nil }
+        if case .add? = overlay, user == nil { overlay = nil }  // signed out: no flow to add with
+        // What was said about the screen left behind (a form's refusal) does not follow to the
+        // next one; a move within the screen (a field, a row) keeps it.
+        if Self.place(of: new.view) != Self.place(before: new) { message = nil }
         if !new.warnings.isEmpty { overlay = .warnings(new.warnings) }
         if let note = new.notes.first ?? Self.note(new.result) { message = .note(note) }
         reloadList(landed: new.window)
     }
+
+    /// Where a view is: the screen on show (with its tab and modal), or the login flow.
+    static func place(of view: Outcome.View) -> String? {
+        guard case .main(_, let state, _) = view else { return nil }
+        return state.currentPlace
+    }
+
+    private static func place(before outcome: Outcome) -> String? { outcome.before?.currentPlace }
 
     static func describe(_ error: any Error) -> String {
         if let error = error as? ClubhouseError { return error.message }

@@ -58,8 +58,8 @@ import Testing
 
     /// Where the hostile value goes, with `X` for it.
     static let signedInCommands: [[String]] = [
-        ["player", "add", "--name", "X", "--quiet"],
-        ["player", "add", "--name", "Ok", "--favourite-team", "X", "--quiet"],
+        ["player", "add", "--name", "X"],
+        ["player", "add", "--name", "Ok", "--favourite-team", "X"],
         ["player", "edit", "1", "--name", "X"],
         ["player", "show", "X"],
         ["open", "X"],
@@ -135,7 +135,8 @@ import Testing
         var exact: (arguments: [String], key: String, expected: String)?
         switch (template[0], template[1]) {
         case ("player", "add"):
-            let id = result.stdoutText.trimmingCharacters(in: .newlines)
+            // "Added player 3: NAME." (the name escaped, which expectNoRawControls checked).
+            let id = String(result.stdoutText.dropFirst("Added player ".count).prefix { $0.isNumber })
             exact = (["player", "show", id, "--json"], template[3] == "X" ? "name" : "favouriteTeam", text)
         case ("player", "edit"):
             exact = (["player", "show", "1", "--json"], template[3] == "--name" ? "name" : "favouriteTeam", text)

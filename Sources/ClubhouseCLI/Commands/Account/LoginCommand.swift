@@ -28,7 +28,7 @@ struct LoginCommand: ParsableCommand {
         guard case .signedIn(let user, let opened) = outcome.result else { return }
         CommandContext.warn(shown: user)
         if output.json {
-            Output.print(try JSONOutput.render(UserJSON(user)))
+            Output.print(try JSONOutput.render(user))
         } else if let opened {
             Output.print(
                 "Signed in as \(TextOutput.escaped(user.username)).\nOpened \(TextOutput.escaped(opened)), the link you opened while signed out."

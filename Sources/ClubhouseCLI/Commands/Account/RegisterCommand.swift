@@ -46,11 +46,11 @@ struct RegisterCommand: ParsableCommand {
         case .registered(let user):
             Output.print(
                 output.json
-                    ? try JSONOutput.render(UserJSON(user))
+                    ? try JSONOutput.render(user)
                     : "Registered \(name(user)). Sign in with: clubhouse login \(name(user))")
         case .signedIn(let user, let opened):
             if output.json {
-                Output.print(try JSONOutput.render(UserJSON(user)))
+                Output.print(try JSONOutput.render(user))
             } else if let opened {
                 Output.print(
                     "Registered and signed in as \(name(user)).\nOpened \(TextOutput.escaped(opened)), the link you opened while signed out."

@@ -12,6 +12,6 @@ struct WhoAmICommand: ParsableCommand {
     func run() throws {
         let user = try CommandContext.look(global).requireMain().user
         CommandContext.warn(shown: user)
-        Output.print(output.json ? try JSONOutput.render(UserJSON(user)) : TextOutput.escaped(user.username))
+        Output.print(output.json ? try JSONOutput.render(user) : TextOutput.escaped(user.username))
     }
 }

@@ -43,6 +43,9 @@ struct PlayerAddCommand: CheckedCommand {
     var quiet = false
 
     func check() throws {
+        if quiet, output.json {
+            throw ValidationError("Give --quiet (the id alone) or --json (the player), not both.")
+        }
         if name == nil, !Terminal.isInteractive {
             throw ValidationError("Missing '--name <name>' (on a terminal, the form asks for it).")
         }

@@ -21,6 +21,7 @@ enum SchemaShape {
         7: 0x16b0_4a3f_6e9e_e7a2,
         8: 0x9770_59f4_f0c4_f7dd,
         9: 0x60da_b31b_759e_cf82,
+        10: 0x2007_0cb9_73f7_a29e,
     ]
 
     struct Object: Equatable {

@@ -21,7 +21,7 @@ enum StoredValueCheck {
         ("navigation_state", "selected_tab", .text, false), ("navigation_state", "selected_page", .text, false),
         ("navigation_state", "stacks", .text, false), ("navigation_state", "modal", .text, true),
         ("navigation_state", "current_screen", .text, true), ("navigation_state", "kept_drafts", .text, true),
-        ("navigation_state", "updated_at", .text, false),
+        ("navigation_state", "updated_at", .text, false), ("navigation_state", "page_stacks", .text, true),
         ("players", "owner_id", .integer, false), ("players", "name", .text, false),
         ("players", "age", .integer, true), ("players", "skill", .text, true), ("players", "position", .text, true),
         ("players", "favourite_team", .text, true), ("players", "created_at", .text, false),
@@ -207,7 +207,8 @@ enum StoredValueCheck {
         let states = try Row.fetchAll(
             db,
             sql: """
-                SELECT user_id, scene, version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
+                SELECT user_id, scene, version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts,
+                    page_stacks
                 FROM navigation_state
                 """)
         for row in states {

@@ -5,6 +5,10 @@ internal import ClubhouseSyncWire
 /// gathers and questions by their UUID; books keep their ISBN), and back. Drafts travel with
 /// their screens; the team picker's draft names players by id and stays behind. No password is
 /// ever part of a navigation state (the login flow is not stored).
+///
+/// `stacks.home` is the stack of the home page on show, as it always was; the stacks of the other
+/// home pages travel in `pages`, left out when all are at their root. A peer older than page
+/// stacks ignores `pages` (its other pages start at their root), and one without it sends none.
 struct HandoffState {
     /// The entity a screen path's id names: `players/3…`, `gathers/3`, `questions/3`.
     private static let kinds: [(prefix: String, entity: String)] = [
@@ -39,10 +43,16 @@ struct HandoffState {
         }
         var stacks: [String: SyncValue] = [:]
         for tab in Tab.allCases { stacks[tab.rawValue] = try screens(state.stack(for: tab)) }
-        return .object([
+        var object: [String: SyncValue] = [
             "tab": .string(state.selectedTab.rawValue), "page": .string(state.selectedPage.rawValue),
             "stacks": .object(stacks), "modal": try state.modal.map { try screens($0.stack) } ?? .null,
-        ])
+        ]
+        var pages: [String: SyncValue] = [:]
+        for (page, stack) in state.pageStacks where page != state.selectedPage {
+            pages[page.rawValue] = try screens(stack)
+        }
+        if !pages.isEmpty { object["pages"] = .object(pages) }
+        return .object(object)
     }
 
     private static func screen(_ screen: ScreenState, key: (String, Int64) throws -> String?) throws -> SyncValue? {
@@ -106,10 +116,16 @@ struct HandoffState {
             stacks[tab] = stack.isEmpty ? [ScreenState(path: tab.rawValue)] : stack
         }
         let modal = try screens(object["modal"], place: "the modal flow")
+        let selectedPage = object["page"]?.stringValue.flatMap(HomePage.init(rawValue:)) ?? .squad
+        var pages: [HomePage: [ScreenState]] = [:]
+        let sent = object["pages"]?.objectValue ?? [:]
+        for page in HomePage.allCases where page != selectedPage {
+            pages[page] = try screens(sent[page.rawValue], place: "the \(page.rawValue) page of the home tab")
+        }
         let state = NavigationState(
             selectedTab: object["tab"]?.stringValue.flatMap(Tab.init(rawValue:)) ?? .home,
-            selectedPage: object["page"]?.stringValue.flatMap(HomePage.init(rawValue:)) ?? .squad,
-            stacks: stacks, modal: modal.isEmpty ? nil : ModalState(stack: modal))
+            selectedPage: selectedPage, stacks: stacks, modal: modal.isEmpty ? nil : ModalState(stack: modal),
+            pageStacks: pages)
         return (state, warnings)
     }
 }

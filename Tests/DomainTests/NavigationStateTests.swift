@@ -20,6 +20,31 @@ import Testing
         #expect(state.stack(for: .library) == screens("library"))
     }
 
+    /// The home tab's stack is the page on show's; the other pages' are beside it, and one at its
+    /// bare root (or the page on show's, given twice) is left out, so equal navigation is equal.
+    @Test func eachHomePageHasAStackOfItsOwn() {
+        let state = NavigationState(
+            selectedTab: .home, selectedPage: .results, stacks: [.home: screens("home", "gathers/1")],
+            pageStacks: [
+                .squad: screens("home", "players/3"), .results: screens("home", "players/9"), .reading: screens("home"),
+            ])
+        #expect(state.pageStacks == [.squad: screens("home", "players/3")])
+        #expect(state.stack(on: .results) == screens("home", "gathers/1"))
+        #expect(state.stack(on: .squad) == screens("home", "players/3"))
+        #expect(state.stack(on: .reading) == screens("home"))
+        #expect(state.currentPlace == "gathers/1")
+        // The pages not on show first, so that a lookup by path finds the one on show last.
+        #expect(Array(state.allScreens.map(\.path).prefix(4)) == ["home", "players/3", "home", "gathers/1"])
+        #expect(
+            state.withoutDrafts
+                == NavigationState(
+                    selectedTab: .home, selectedPage: .results, stacks: [.home: screens("home", "gathers/1")],
+                    pageStacks: [.squad: screens("home", "players/3")]))
+        var selectedOnly = state
+        selectedOnly.pageStacks = [.reading: [ScreenState(path: "home", selected: "9780441013593")]]
+        #expect(selectedOnly.withoutDrafts.pageStacks == [:])
+    }
+
     @Test func theCurrentScreenIsTheModalsTopWhileOneIsPresented() {
         var state = NavigationState(
             selectedTab: .players, selectedPage: .squad, stacks: [.players: screens("players", "players/3")])

@@ -34,9 +34,10 @@ import Testing
         let state = try jsonObject(try clubhouse.run(["nav", "--json"]).stdout)
         #expect(
             Set(state.keys) == [
-                "scene", "flow", "user", "tab", "page", "stack", "stacks", "modal", "drafts", "keptDrafts",
+                "scene", "flow", "user", "tab", "page", "pages", "stack", "stacks", "modal", "drafts", "keptDrafts",
                 "selections",
             ])
+        #expect(state["pages"] as? [String: [String]] == ["squad": ["home"], "results": ["home"], "reading": ["home"]])
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])
         #expect(state["keptDrafts"] as? [String: [String: String]] == [:])

@@ -41,12 +41,12 @@ import Testing
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])
 
-        #expect(try sqlite(path, "PRAGMA user_version") == "9")
+        #expect(try sqlite(path, "PRAGMA user_version") == "10")
         #expect(try sqlite(path, "SELECT version FROM navigation_state") == "2")
         #expect(try sqlite(path, "SELECT selected_tab, selected_page FROM navigation_state") == "home|results")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie"
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks"
         )
 
         // Human output agrees, and a second run sees the same (no second upgrade, no warning).
@@ -104,6 +104,6 @@ import Testing
         #expect(state["tab"] as? String == "home")
         #expect(state["page"] as? String == "results")
         #expect(stacks(state)?["players"] == ["players"])
-        #expect(try sqlite(path, "PRAGMA user_version") == "9")
+        #expect(try sqlite(path, "PRAGMA user_version") == "10")
     }
 }

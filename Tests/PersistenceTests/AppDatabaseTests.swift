@@ -10,11 +10,11 @@ import Testing
         let path = folder.path("new.sqlite")
         _ = try AppDatabase.open(path: path)
         #expect(try sqlite(path, "PRAGMA application_id") == "\(AppDatabase.applicationID)")
-        #expect(try sqlite(path, "PRAGMA user_version") == "9")
+        #expect(try sqlite(path, "PRAGMA user_version") == "10")
         #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie"
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks"
         )
         #expect(
             try sqlite(path, "SELECT name FROM sqlite_master WHERE name = 'navigation_state'") == "navigation_state")
@@ -53,7 +53,7 @@ import Testing
         _ = try AppDatabase.open(path: path)
         _ = try sqlite(path, "PRAGMA user_version = 99")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StorageError.newerSchema(path: path, found: 99, known: 9)) { try AppDatabase.open(path: path) }
+        #expect(throws: StorageError.newerSchema(path: path, found: 99, known: 10)) { try AppDatabase.open(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -96,8 +96,8 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "9")
-        #expect(try sqlite(path, "PRAGMA user_version") == "9")
+        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "10")
     }
 
     @Test func aFileHoldingOnlyAnEmptyMigrationTableIsTreatedAsNew() throws {
@@ -105,6 +105,6 @@ import Testing
         let path = folder.path("half.sqlite")
         _ = try sqlite(path, "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
         _ = try AppDatabase.open(path: path)
-        #expect(try sqlite(path, "PRAGMA user_version") == "9")
+        #expect(try sqlite(path, "PRAGMA user_version") == "10")
     }
 }

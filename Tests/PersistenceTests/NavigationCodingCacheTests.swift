@@ -19,6 +19,10 @@ import Testing
         ]
         withEverything.modal = ModalState(stack: [ScreenState(path: "books/new", draft: FormDraft(["title": "Dune"]))])
         withEverything.keptDrafts = [ScreenState(path: "players/new", draft: FormDraft(["age": "31"]))]
+        withEverything.pageStacks = [
+            .squad: [ScreenState(path: "home", selected: "3"), ScreenState(path: "players/3")],
+            .reading: [ScreenState(path: "home"), ScreenState(path: "books/9780441013593")],
+        ]
         var modalOnly = NavigationState.initial
         modalOnly.modal = ModalState(stack: [ScreenState(path: "questions/new")])
         return [.initial, withEverything, modalOnly]
@@ -30,7 +34,9 @@ import Testing
             version: NavigationState.currentVersion, tab: state.selectedTab.rawValue,
             page: state.selectedPage.rawValue,
             stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) }),
-            modal: state.modal, keptDrafts: state.keptDrafts.isEmpty ? nil : state.keptDrafts)
+            modal: state.modal, keptDrafts: state.keptDrafts.isEmpty ? nil : state.keptDrafts,
+            pageStacks: state.pageStacks.isEmpty
+                ? nil : Dictionary(uniqueKeysWithValues: state.pageStacks.map { ($0.key.rawValue, $0.value) }))
         #expect(try NavigationCoding.document(state) == NavigationCoding.json(document))
         #expect(NavigationCoding.decodeDocument(try NavigationCoding.document(state)) == .state(state))
     }
@@ -60,20 +66,23 @@ import Testing
         let columns = NavigationCoding.Columns(
             version: 2.databaseValue, rootFlow: "main".databaseValue, tab: encoded.tab.databaseValue,
             page: encoded.page.databaseValue, stacks: (encoded.stacks + " ").databaseValue,
-            modal: encoded.modal.databaseValue, keptDrafts: encoded.keptDrafts.databaseValue)
+            modal: encoded.modal.databaseValue, keptDrafts: encoded.keptDrafts.databaseValue,
+            pageStacks: encoded.pageStacks.databaseValue)
         #expect(NavigationCoding.cached(columns, in: cache) == nil)
         var other = ours
         other.selectedTab = .library
         let theirs = NavigationCoding.Columns(
             version: 2.databaseValue, rootFlow: "main".databaseValue, tab: "library".databaseValue,
             page: encoded.page.databaseValue, stacks: encoded.stacks.databaseValue,
-            modal: encoded.modal.databaseValue, keptDrafts: encoded.keptDrafts.databaseValue)
+            modal: encoded.modal.databaseValue, keptDrafts: encoded.keptDrafts.databaseValue,
+            pageStacks: encoded.pageStacks.databaseValue)
         #expect(NavigationCoding.cached(theirs, in: cache) == nil)
         #expect(NavigationCoding.decode(theirs) == .state(other))
         let exact = NavigationCoding.Columns(
             version: 2.databaseValue, rootFlow: "main".databaseValue, tab: encoded.tab.databaseValue,
             page: encoded.page.databaseValue, stacks: encoded.stacks.databaseValue,
-            modal: encoded.modal.databaseValue, keptDrafts: encoded.keptDrafts.databaseValue)
+            modal: encoded.modal.databaseValue, keptDrafts: encoded.keptDrafts.databaseValue,
+            pageStacks: encoded.pageStacks.databaseValue)
         #expect(NavigationCoding.cached(exact, in: cache) == ours)
     }
 }

@@ -11,12 +11,51 @@ import Testing
         tab: DatabaseValue = "players".databaseValue, page: DatabaseValue = "squad".databaseValue,
         stacks: DatabaseValue = #"{"players":[{"path":"players"},{"path":"players/new","draft":{"name":"Zoë"}}]}"#
             .databaseValue,
-        modal: DatabaseValue = .null, keptDrafts: DatabaseValue = .null
+        modal: DatabaseValue = .null, keptDrafts: DatabaseValue = .null, pageStacks: DatabaseValue = .null
     ) -> StoredNavigation {
         NavigationCoding.decode(
             .init(
                 version: version, rootFlow: rootFlow, tab: tab, page: page, stacks: stacks, modal: modal,
-                keptDrafts: keptDrafts))
+                keptDrafts: keptDrafts, pageStacks: pageStacks))
+    }
+
+    /// The home pages not on show keep their stacks in a column of their own (schema 10); NULL or
+    /// a row of an older schema: every one at its root.
+    @Test func decodesThePagesNotOnShow() throws {
+        let stored = #"{"results":[{"path":"home","selected":"2"},{"path":"gathers/2"}]}"#
+        let state = try #require(decode(pageStacks: stored.databaseValue).state)
+        #expect(
+            state.stack(on: .results) == [ScreenState(path: "home", selected: "2"), ScreenState(path: "gathers/2")])
+        #expect(state.stack(on: .reading) == [ScreenState(path: "home")])
+        #expect(state.stack(on: .squad) == state.stack(for: .home))
+        #expect(try NavigationCoding.encode(state).pageStacks == stored)
+        #expect(decode().state?.pageStacks == [:])
+        #expect(try NavigationCoding.encode(NavigationState.initial).pageStacks == nil)
+    }
+
+    /// A tampered page_stacks column costs only itself, one problem each; the rest of the row stays.
+    @Test func aTamperedPageStackIsLeftOutWithAProblem() throws {
+        let bad =
+            #"{"reading":7,"squad":[{"path":"home"}],"nowhere":[],"results":[{"path":"home"},5,{"path":"gathers/1"}]}"#
+        guard case .repaired(let state, let problems) = decode(pageStacks: bad.databaseValue) else {
+            Issue.record("not repaired")
+            return
+        }
+        #expect(
+            problems == [
+                "the home pages' stacks name an unknown page; its screens were left out",
+                "the reading page's stack is not a list; the page starts at home again",
+                "screen 2 of the results page of the home tab could not be read (it is not a JSON object); it was cut with the 1 above it",
+                "the home pages' stacks hold one for squad, the page on show, whose stack is the home tab's; it was left out",
+            ])
+        #expect(state.pageStacks == [:])
+        #expect(state.stack(for: .players).count == 2)
+        guard case .repaired(_, let unreadable) = decode(pageStacks: "[".databaseValue) else {
+            Issue.record("not repaired")
+            return
+        }
+        #expect(unreadable == ["the home pages' stacks could not be read; the pages not on show start at home"])
+        #expect(decode(pageStacks: "null".databaseValue).state?.pageStacks == [:])
     }
 
     @Test func decodesAWellFormedRowWithItsDraft() {

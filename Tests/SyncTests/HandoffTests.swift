@@ -49,4 +49,32 @@ struct HandoffTests {
         #expect(cut.warnings.count == 1, "\(cut.warnings)")
         #expect(try phone.app.state()?.stacks[.players]?.map(\.path) == ["players"])
     }
+
+    /// Each home page's own stack goes along, with this device's ids: the squad keeps the player
+    /// it opened while the laptop reads another page.
+    @Test func continueCarriesEveryHomePagesStack() async throws {
+        let server = try await TestSyncServer.start()
+        let laptop = try await Device.make("laptop", username: "pages", server: server, register: true)
+        let phone = try await Device.make("phone", username: "pages", server: server)
+        try phone.app.addPlayer("Phone's first")
+        try laptop.app.addPlayer("Kai")
+        _ = try await laptop.sync()
+        _ = try await phone.sync()
+        let kaiOnLaptop = try #require(try laptop.player("Kai")).id
+        let kaiOnPhone = try #require(try phone.player("Kai")).id
+
+        try laptop.app.perform(Command(link: .page(.squad), .show(.player(kaiOnLaptop))))
+        try laptop.app.perform(Command(.turnPage(by: 2)))
+        _ = try await laptop.sync()
+        _ = try await phone.sync()
+
+        let report = try await phone.app.continueFromOtherDevice(scene: .main)
+        #expect(report.warnings == [])
+        let state = try #require(try phone.app.state())
+        #expect(state.selectedPage == .reading)
+        #expect(state.currentPlace == "home/reading")
+        #expect(state.stack(on: .squad).map(\.path) == ["home", "players/\(kaiOnPhone)"])
+        try phone.app.perform(Command(.turnPage(by: -2)))
+        #expect(try phone.app.state()?.currentScreen.path == "players/\(kaiOnPhone)")
+    }
 }

@@ -11,10 +11,11 @@ enum JSONOutput {
     }
 }
 
-/// `{"drafts", "flow", "keptDrafts", "modal", "page", "scene", "selections", "stack", "stacks", "tab",
-/// "user"}`: the scene; the selected tab's stack and every tab's, screens spelled as paths, root
-/// first; the modal flow's stack or null; every open form's draft by its path, and the drafts a
-/// link set aside; the selected row of each open list by its path (a record's key).
+/// `{"drafts", "flow", "keptDrafts", "modal", "page", "pages", "scene", "selections", "stack", "stacks",
+/// "tab", "user"}`: the scene; the selected tab's stack and every tab's, screens spelled as paths, root
+/// first (the home tab's is the page on show's); every home page's own stack; the modal flow's stack
+/// or null; every open form's draft by its path, and the drafts a link set aside; the selected row of
+/// each open list by its path (a record's key; where a path is open twice, the one on show).
 struct NavigationJSON: Encodable {
     let scene: String
     let flow: String
@@ -23,6 +24,7 @@ struct NavigationJSON: Encodable {
     let page: String?
     let stack: [String]
     let stacks: [String: [String]]
+    let pages: [String: [String]]
     let modal: [String]?
     let drafts: [String: [String: String]]
     let keptDrafts: [String: [String: String]]
@@ -39,6 +41,8 @@ struct NavigationJSON: Encodable {
             stack = state.stack(for: state.selectedTab).map(\.path)
             stacks = Dictionary(
                 uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0).map(\.path)) })
+            pages = Dictionary(
+                uniqueKeysWithValues: HomePage.allCases.map { ($0.rawValue, state.stack(on: $0).map(\.path)) })
             modal = state.modal?.stack.map(\.path)
             var drafts: [String: [String: String]] = [:]
             for screen in state.allScreens { if let draft = screen.draft { drafts[screen.path] = draft.fields } }
@@ -56,6 +60,7 @@ struct NavigationJSON: Encodable {
             page = nil
             stack = screen.chain.map(\.path)
             stacks = [:]
+            pages = [:]
             modal = nil
             drafts = [:]
             keptDrafts = [:]
@@ -65,7 +70,7 @@ struct NavigationJSON: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         enum Keys: String, CodingKey {
-            case scene, flow, user, tab, page, stack, stacks, modal, drafts, keptDrafts, selections
+            case scene, flow, user, tab, page, pages, stack, stacks, modal, drafts, keptDrafts, selections
         }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(scene, forKey: .scene)
@@ -73,6 +78,7 @@ struct NavigationJSON: Encodable {
         try container.encode(user, forKey: .user)
         try container.encode(tab, forKey: .tab)
         try container.encode(page, forKey: .page)
+        try container.encode(pages, forKey: .pages)
         try container.encode(stack, forKey: .stack)
         try container.encode(stacks, forKey: .stacks)
         try container.encode(modal, forKey: .modal)

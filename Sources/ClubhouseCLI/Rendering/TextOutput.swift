@@ -93,6 +93,12 @@ enum TextOutput {
             let name = tab.rawValue
             lines.append("  \(name.padding(10)) \(breadcrumb(state.stacks[name] ?? [name]))")
         }
+        // A home page not on show is worth a line only when it keeps screens of its own.
+        let pages = HomePage.allCases.compactMap { page in
+            state.pages[page.rawValue].flatMap { $0.count > 1 && page.rawValue != state.page ? (page, $0) : nil }
+        }
+        if !pages.isEmpty { lines.append("other home pages:") }
+        for (page, stack) in pages { lines.append("  \(page.rawValue.padding(10)) \(breadcrumb(stack))") }
         // A form with nothing typed under another screen (the confirm screen beneath the gather it
         // started) is not worth a line; one on show is, even empty.
         let onShow = Set(state.stacks.values.compactMap(\.last) + (state.modal?.last.map { [$0] } ?? []))

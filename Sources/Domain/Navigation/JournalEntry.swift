@@ -49,6 +49,10 @@ public struct NavigationChange: Equatable, Sendable {
         for tab in Tab.allCases where before.stack(for: tab) != after.stack(for: tab) {
             if let top = before.stack(for: tab).last { candidates.append(top.path) }
         }
+        // A home page's stack that changed while another page was on show (an adopted state).
+        for page in HomePage.allCases where before.stack(on: page) != after.stack(on: page) {
+            if let top = before.stack(on: page).last { candidates.append(top.path) }
+        }
         if let top = before.modal?.stack.last { candidates.append(top.path) }
         return candidates.first { !roots.contains($0) && !remaining.contains($0) }
     }

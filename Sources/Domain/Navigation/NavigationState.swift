@@ -1,5 +1,6 @@
 /// The whole navigation state of a signed-in user, as one value: the selected tab and home page,
-/// every tab's stack of screens (root first) and an optional modal flow presented over the tabs.
+/// every tab's stack of screens (root first), the stacks of the home pages not on show, and an
+/// optional modal flow presented over the tabs.
 /// Coordinators are built from it and write back to it; it is what is stored, with `version`.
 ///
 /// Screens are plain paths here (`players/3`); the Navigation layer parses and validates them, so
@@ -12,7 +13,14 @@ public struct NavigationState: Equatable, Sendable {
 
     public var selectedTab: Tab
     public var selectedPage: HomePage
+    /// Every tab's stack; the home tab's is that of the page on show.
     public var stacks: [Tab: [ScreenState]]
+    /// The stacks of the home pages not on show, root first: each page of the page view is a
+    /// screen with its own navigation, so turning the page shows the other page's own stack.
+    /// The page on show's stack is `stacks[.home]` (as before page stacks, so an older state or
+    /// peer reads it unchanged); a page left out here is at its root. `init` leaves out the page
+    /// on show and pages at their bare root, so equal navigation compares equal.
+    public var pageStacks: [HomePage: [ScreenState]]
     public var modal: ModalState?
     /// Forms a link closed while they held a draft, oldest first, one per path: what was typed
     /// comes back when the same form opens again. Back discards a draft; a link never does.
@@ -23,11 +31,14 @@ public struct NavigationState: Equatable, Sendable {
 
     public init(
         selectedTab: Tab, selectedPage: HomePage, stacks: [Tab: [ScreenState]], modal: ModalState? = nil,
-        keptDrafts: [ScreenState] = []
+        keptDrafts: [ScreenState] = [], pageStacks: [HomePage: [ScreenState]] = [:]
     ) {
         self.selectedTab = selectedTab
         self.selectedPage = selectedPage
         self.stacks = stacks
+        self.pageStacks = pageStacks.filter { page, stack in
+            page != selectedPage && !stack.isEmpty && stack != [ScreenState(path: Tab.home.rawValue)]
+        }
         self.modal = modal
         self.keptDrafts = keptDrafts
     }
@@ -45,6 +56,13 @@ public struct NavigationState: Equatable, Sendable {
         return stack.isEmpty ? [ScreenState(path: tab.rawValue)] : stack
     }
 
+    /// The stack of the home page `page`, never empty: the home tab's own for the page on show.
+    public func stack(on page: HomePage) -> [ScreenState] {
+        if page == selectedPage { return stack(for: .home) }
+        let stack = pageStacks[page] ?? []
+        return stack.isEmpty ? [ScreenState(path: Tab.home.rawValue)] : stack
+    }
+
     /// The screen the user is looking at: the modal's top while one is presented.
     public var currentScreen: ScreenState {
         modal?.stack.last ?? stack(for: selectedTab).last ?? ScreenState(path: selectedTab.rawValue)
@@ -57,9 +75,12 @@ public struct NavigationState: Equatable, Sendable {
         return currentScreen.path
     }
 
-    /// Every screen of every stack and of the modal, tab-bar order, root first.
+    /// Every screen of every stack and of the modal, tab-bar order, root first; the home pages
+    /// not on show come first, so that where screens are looked up by path (a `home` root of each
+    /// page, say) the ones on show come last and win.
     public var allScreens: [ScreenState] {
-        Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
+        HomePage.allCases.filter { $0 != selectedPage }.flatMap { pageStacks[$0] ?? [] }
+            + Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
     }
 
     /// The key of the row selected in the list on show (nil: the first row, or not a list).
@@ -70,6 +91,9 @@ public struct NavigationState: Equatable, Sendable {
     public var withoutDrafts: NavigationState {
         var plain = self
         plain.stacks = stacks.mapValues { $0.map { ScreenState(path: $0.path) } }
+        plain.pageStacks = pageStacks.mapValues { $0.map { ScreenState(path: $0.path) } }.filter {
+            $0.value != [ScreenState(path: Tab.home.rawValue)]
+        }
         plain.modal = modal.map { ModalState(stack: $0.stack.map { ScreenState(path: $0.path) }) }
         plain.keptDrafts = []
         return plain

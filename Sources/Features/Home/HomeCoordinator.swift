@@ -1,9 +1,11 @@
 import ClubhouseDomain
 import ClubhouseNavigation
 
-/// The home tab: a page view over `squad`, `results` and `reading`, whose pages open screens of
-/// their own over it, as the other tabs' roots do: a player of the squad, an ended gather of the
-/// results, a book of the reading list (`home > players/3`).
+/// One page of the home tab's page view (`squad`, `results` or `reading`). Each page is a screen
+/// with its own navigation, as a page view's pages are: it opens screens of its own over it, as
+/// the other tabs' roots do (a player of the squad, an ended gather of the results, a book of the
+/// reading list: `home > players/3`), and keeps them, with its selection, while another page is
+/// on show. The tab bar holds one per page.
 package final class HomeCoordinator: ShortListCoordinator {
     private let owner: User.ID
     package var childCoordinators: [any Coordinator] = []
@@ -11,15 +13,13 @@ package final class HomeCoordinator: ShortListCoordinator {
     package let screen = Screen.home
     package let router: any Router = StackRouter(root: .home)
     package var depth = 0
-    package internal(set) var page: HomePage = .squad {
-        // A selection is of the page on show: another page starts at its first row.
-        didSet { if page != oldValue { selected = nil } }
-    }
-    /// The selected item of the page on show: a player or gather id, a book's ISBN-13 digits.
+    package let page: HomePage
+    /// The page's selected item: a player or gather id, a book's ISBN-13 digits.
     package var selected: String?
 
-    init(owner: User.ID) {
+    init(owner: User.ID, page: HomePage) {
         self.owner = owner
+        self.page = page
     }
 
     package func start() {}

@@ -78,7 +78,7 @@ extension TabCoordinator {
     /// After an undo, which restores screens without drafts: every draft the replaced state held
     /// goes back into the same form if it is open again, else is kept aside.
     func carryDrafts(from replaced: NavigationState) {
-        let forms = (Tab.allCases.flatMap { root(for: $0).chain } + (modal?.chain ?? []))
+        let forms = (roots.flatMap(\.chain) + (modal?.chain ?? []))
             .compactMap { $0 as? any FormCoordinator }
         for saved in replaced.keptDrafts + replaced.allScreens {
             guard let draft = saved.draft, !draft.isEmpty else { continue }

@@ -154,13 +154,20 @@ extension TabCoordinator {
 
     /// After an undo: every list still open keeps the selection (and search) it had, as forms
     /// keep their drafts; undo moves between screens, never within a list.
+    /// Matched by place (a tab, a home page, the modal) and path there: every home page has a
+    /// `home` root of its own.
     func carrySelections(from replaced: NavigationState) {
-        let lists = (Tab.allCases.flatMap { root(for: $0).chain } + (modal?.chain ?? []))
-            .compactMap { $0 as? any SelectingCoordinator }
-        for saved in replaced.allScreens where saved.selected != nil || saved.query != nil {
-            guard let list = lists.first(where: { $0.screen.path == saved.path }) else { continue }
-            list.selected = saved.selected
-            if let library = list as? LibraryCoordinator { library.query = saved.query }
+        let places: [([any FlowCoordinator], [ScreenState])] =
+            Tab.allCases.filter { $0 != .home }.map { (root(for: $0).chain, replaced.stack(for: $0)) }
+            + HomePage.allCases.map { (pages[$0]!.chain, replaced.stack(on: $0)) }
+            + [(modal?.chain ?? [], replaced.modal?.stack ?? [])]
+        for (chain, stack) in places {
+            let lists = chain.compactMap { $0 as? any SelectingCoordinator }
+            for saved in stack where saved.selected != nil || saved.query != nil {
+                guard let list = lists.first(where: { $0.screen.path == saved.path }) else { continue }
+                list.selected = saved.selected
+                if let library = list as? LibraryCoordinator { library.query = saved.query }
+            }
         }
     }
 }

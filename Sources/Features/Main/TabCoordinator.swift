@@ -1,8 +1,9 @@
 import ClubhouseDomain
 import ClubhouseNavigation
 
-/// The signed-in flow: one coordinator per tab (the root of that tab's chain of screens), the
-/// selected tab, the home page view's page, and an optional modal flow presented over the tabs.
+/// The signed-in flow: one coordinator per tab (the root of that tab's chain of screens; the home
+/// tab has one per page of its page view, each with its own chain), the selected tab and home
+/// page, and an optional modal flow presented over the tabs.
 /// `state` is the navigation state that is stored between runs; `restore` rebuilds from it.
 package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     package var childCoordinators: [any Coordinator] = []
@@ -10,7 +11,11 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     package let user: User
     package internal(set) var selectedTab: Tab = .home
-    package private(set) var home: HomeCoordinator
+    package internal(set) var selectedPage: HomePage = .squad
+    /// The home tab's pages, each the root of its own chain of screens.
+    package private(set) var pages: [HomePage: HomeCoordinator]
+    /// The home page on show: the home tab's root.
+    package var home: HomeCoordinator { pages[selectedPage]! }
     package private(set) var players: PlayerListCoordinator
     package private(set) var library: LibraryCoordinator
     package private(set) var questions: QuestionListCoordinator
@@ -28,7 +33,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     init(user: User, modalFlows: ModalFlows) {
         self.user = user
         self.modalFlows = modalFlows
-        home = HomeCoordinator(owner: user.id)
+        pages = Self.homePages(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
         library = LibraryCoordinator(owner: user.id)
         questions = QuestionListCoordinator(owner: user.id)
@@ -48,14 +53,20 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         }
     }
 
+    /// Every root: each tab's, the home pages not on show included.
+    package var roots: [any FlowCoordinator] {
+        Tab.allCases.map { root(for: $0) } + HomePage.allCases.filter { $0 != selectedPage }.map { pages[$0]! }
+    }
+
     /// The coordinator of the screen the user is looking at.
     package var current: any FlowCoordinator { modal?.top ?? root(for: selectedTab).top }
 
     package var state: NavigationState {
         NavigationState(
-            selectedTab: selectedTab, selectedPage: home.page,
+            selectedTab: selectedTab, selectedPage: selectedPage,
             stacks: Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0, root(for: $0).chain.map(\.screenState)) }),
-            modal: modal.map { ModalState(stack: $0.chain.map(\.screenState)) }, keptDrafts: keptDrafts)
+            modal: modal.map { ModalState(stack: $0.chain.map(\.screenState)) }, keptDrafts: keptDrafts,
+            pageStacks: pages.mapValues { $0.chain.map(\.screenState) })
     }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {
@@ -69,16 +80,17 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         selectedTab = tab
     }
 
+    /// Turns to `page`, which shows its own stack as it was left (its top), as a tab does.
     package func select(_ page: HomePage) throws {
         try requireNoModal()
         selectedTab = .home
-        home.page = page
+        selectedPage = page
     }
 
     /// The page `pages` away from the one selected, stopping at the first or last.
     package func turnPage(by pages: Int) throws {
         let all = HomePage.allCases
-        let index = all.firstIndex(of: home.page) ?? 0
+        let index = all.firstIndex(of: selectedPage) ?? 0
         try select(all[min(max(index + pages, 0), all.count - 1)])
     }
 
@@ -307,16 +319,22 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         presenter = nil
         modal = nil
         keptDrafts = []
-        home = HomeCoordinator(owner: user.id)
+        pages = Self.homePages(owner: user.id)
         players = PlayerListCoordinator(owner: user.id)
         library = LibraryCoordinator(owner: user.id)
         questions = QuestionListCoordinator(owner: user.id)
         profile = ProfileCoordinator(user: user)
-        for tab in Tab.allCases {
-            let root = root(for: tab)
-            root.finishDelegate = self
-            addChild(root)
+        // Every page's root is a child, so each page's stack lives while another is on show.
+        let all: [any FlowCoordinator] =
+            HomePage.allCases.map { pages[$0]! } + Tab.allCases.filter { $0 != .home }.map { root(for: $0) }
+        for tabRoot in all {
+            tabRoot.finishDelegate = self
+            addChild(tabRoot)
         }
+    }
+
+    private static func homePages(owner: User.ID) -> [HomePage: HomeCoordinator] {
+        Dictionary(uniqueKeysWithValues: HomePage.allCases.map { ($0, HomeCoordinator(owner: owner, page: $0)) })
     }
 }
 

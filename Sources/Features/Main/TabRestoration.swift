@@ -4,20 +4,23 @@ import ClubhouseNavigation
 /// Rebuilding the tab bar from a stored state, and checking a live one against the data again:
 /// what cannot be shown any more is cut, screen by screen, one warning each.
 extension TabCoordinator {
-    /// Rebuilds every tab, the page and the modal from `stored`, screen by screen. A screen that
-    /// cannot be shown any more is cut with everything above it, one warning per cut; the rest of
-    /// that stack, the other tabs, the page and a valid modal stay.
+    /// Rebuilds every tab, each home page, the page on show and the modal from `stored`, screen by
+    /// screen. A screen that cannot be shown any more is cut with everything above it, one warning
+    /// per cut; the rest of that stack, the other tabs and pages, the page and a valid modal stay.
     func restore(_ stored: NavigationState, _ useCases: UseCases) throws -> [String] {
         attachRoots()
         selectedTab = stored.selectedTab
-        home.page = stored.selectedPage
+        selectedPage = stored.selectedPage
         var notices: [Notice] = []
-        for tab in Tab.allCases {
-            let root = root(for: tab)
-            let saved = stored.stack(for: tab)
-            let place = "the \(tab.rawValue) tab"
+        // The page on show is named as the home tab, as before pages kept stacks of their own.
+        let stacks: [(any FlowCoordinator, [ScreenState], String)] =
+            Tab.allCases.map { (root(for: $0), stored.stack(for: $0), "the \($0.rawValue) tab") }
+            + HomePage.allCases.filter { $0 != selectedPage }.map {
+                (pages[$0]!, stored.stack(on: $0), "the \($0.rawValue) page of the home tab")
+            }
+        for (root, saved, place) in stacks {
             if saved[0].path != root.screen.path {
-                notices.append(.cut(saved[...], from: place, reason: "it does not start at \(tab.rawValue)"))
+                notices.append(.cut(saved[...], from: place, reason: "it does not start at \(root.screen.path)"))
                 continue
             }
             if let warning = try Self.select(root, with: saved[0], useCases) { notices.append(.text(warning)) }
@@ -44,6 +47,9 @@ extension TabCoordinator {
         var notices: [Notice] = []
         let places =
             Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") }
+            + HomePage.allCases.filter { $0 != selectedPage }.map {
+                (pages[$0]! as any FlowCoordinator, "the \($0.rawValue) page of the home tab")
+            }
             + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])
         for (root, place) in places {
             for coordinator in root.chain {

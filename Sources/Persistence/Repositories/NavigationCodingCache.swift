@@ -25,11 +25,14 @@ package final class NavigationCodingCache: @unchecked Sendable {
         lock.withLock { entries.first { $0.state == state }?.encoded }
     }
 
-    func state(tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?) -> NavigationState? {
+    func state(
+        tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?, pageStacks: String?
+    ) -> NavigationState? {
         lock.withLock {
             entries.first {
                 $0.encoded.stacks == stacks && $0.encoded.tab == tab && $0.encoded.page == page
                     && $0.encoded.modal == modal && $0.encoded.keptDrafts == keptDrafts
+                    && $0.encoded.pageStacks == pageStacks
             }?.state
         }
     }

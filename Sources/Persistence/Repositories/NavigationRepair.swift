@@ -5,9 +5,10 @@ import GRDB
 /// Reads a version 2 navigation row that failed the strict decoding part by part, so that one
 /// tampered value costs only itself: a screen that cannot be read is cut with the screens above
 /// it, an unknown tab's stack is dropped, an unknown selected tab or page falls back to home and
-/// its first page, a modal or kept draft that cannot be read is left out. Each of those is one
-/// problem line; stacks that cannot be read at all start every tab at its root, and the selected
-/// tab and page, the modal and the kept drafts still stay.
+/// its first page, a modal or kept draft that cannot be read is left out, a home page's stack
+/// that cannot be read starts that page at its root. Each of those is one problem line; stacks
+/// that cannot be read at all start every tab at its root, and the selected tab and page, the
+/// modal, the kept drafts and the other pages' stacks still stay.
 enum NavigationRepair {
     static func read(_ columns: NavigationCoding.Columns, stacks: Data?) -> StoredNavigation {
         var problems: [String] = []
@@ -72,9 +73,46 @@ enum NavigationRepair {
                 problems.append("the kept drafts could not be read; they were dropped")
             }
         }
+        let pageStacks = pages(columns.pageStacks, selected: selectedPage, &problems)
         let state = NavigationState(
-            selectedTab: selectedTab, selectedPage: selectedPage, stacks: stacks, modal: modal, keptDrafts: keptDrafts)
+            selectedTab: selectedTab, selectedPage: selectedPage, stacks: stacks, modal: modal, keptDrafts: keptDrafts,
+            pageStacks: pageStacks)
         return .repaired(state, problems: problems)
+    }
+
+    /// The stacks of the home pages not on show, each read as a tab's stack is; one that cannot
+    /// be read starts its page at the root.
+    private static func pages(_ column: DatabaseValue, selected: HomePage, _ problems: inout [String])
+        -> [HomePage: [ScreenState]]
+    {
+        guard !column.isNull else { return [:] }
+        let value = String.fromDatabaseValue(column).flatMap { json(Data($0.utf8)) }
+        guard let object = value as? [String: Any] else {
+            if !(value is NSNull) {
+                problems.append("the home pages' stacks could not be read; the pages not on show start at home")
+            }
+            return [:]
+        }
+        var stacks: [HomePage: [ScreenState]] = [:]
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard let page = HomePage(rawValue: name) else {
+                // Named by what it is, never echoed: it may be what was tampered with.
+                problems.append("the home pages' stacks name an unknown page; its screens were left out")
+                continue
+            }
+            guard page != selected else {
+                problems.append(
+                    "the home pages' stacks hold one for \(name), the page on show, whose stack is the home tab's; it was left out"
+                )
+                continue
+            }
+            guard let list = value as? [Any] else {
+                problems.append("the \(name) page's stack is not a list; the page starts at home again")
+                continue
+            }
+            stacks[page] = screens(list, in: "the \(name) page of the home tab", &problems)
+        }
+        return stacks
     }
 
     /// The screens of a stack up to the first that cannot be read.

@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 
 /// Stores a `NavigationState` as one row per user and scene: tab, page and the current screen as plain columns for
-/// the sqlite3 shell, the stacks and the modal as JSON, and the encoding's version. Reading never
+/// the sqlite3 shell, the stacks (the home pages not on show in a column of their own since schema 10) and the
+/// modal as JSON, and the encoding's version. Reading never
 /// throws on a row it cannot understand: it reports it as `.unreadable` for the user to be warned.
 package struct NavigationStore: NavigationRepository {
     let db: Database
@@ -14,7 +15,8 @@ package struct NavigationStore: NavigationRepository {
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts
+                        SELECT version, root_flow, selected_tab, selected_page, stacks, modal, kept_drafts,
+                            page_stacks
                         FROM navigation_state WHERE user_id = ? AND scene = ?
                         """),
                 arguments: [userID, scene.rawValue])
@@ -30,18 +32,19 @@ package struct NavigationStore: NavigationRepository {
             sql: """
                 INSERT INTO navigation_state
                     (user_id, scene, version, root_flow, selected_tab, selected_page, stacks, modal, current_screen,
-                     kept_drafts)
-                VALUES (?, ?, ?, 'main', ?, ?, ?, ?, ?, ?)
+                     kept_drafts, page_stacks)
+                VALUES (?, ?, ?, 'main', ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (user_id, scene) DO UPDATE SET
                     version = excluded.version, root_flow = excluded.root_flow,
                     selected_tab = excluded.selected_tab, selected_page = excluded.selected_page,
                     stacks = excluded.stacks, modal = excluded.modal, current_screen = excluded.current_screen,
-                    kept_drafts = excluded.kept_drafts, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                    kept_drafts = excluded.kept_drafts, page_stacks = excluded.page_stacks,
+                    updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
                 """
         ).execute(arguments: [
             userID, scene.rawValue, NavigationState.currentVersion, columns.tab, columns.page, columns.stacks,
             columns.modal,
-            state.currentScreen.path, columns.keptDrafts,
+            state.currentScreen.path, columns.keptDrafts, columns.pageStacks,
         ])
     }
 
@@ -138,10 +141,13 @@ enum NavigationCoding {
         var stacks: DatabaseValue
         var modal: DatabaseValue
         var keptDrafts: DatabaseValue
+        /// The stacks of the home pages not on show (schema 10); NULL: every one at its root.
+        var pageStacks: DatabaseValue
 
         init(
             version: DatabaseValue, rootFlow: DatabaseValue, tab: DatabaseValue, page: DatabaseValue,
-            stacks: DatabaseValue, modal: DatabaseValue, keptDrafts: DatabaseValue = .null
+            stacks: DatabaseValue, modal: DatabaseValue, keptDrafts: DatabaseValue = .null,
+            pageStacks: DatabaseValue = .null
         ) {
             self.version = version
             self.rootFlow = rootFlow
@@ -150,14 +156,17 @@ enum NavigationCoding {
             self.stacks = stacks
             self.modal = modal
             self.keptDrafts = keptDrafts
+            self.pageStacks = pageStacks
         }
 
-        /// A `navigation_state` row by column name; one read before schema 6 has no kept_drafts.
+        /// A `navigation_state` row by column name; one read before schema 6 has no kept_drafts,
+        /// before schema 10 no page_stacks.
         init(_ row: Row) {
             self.init(
                 version: row["version"], rootFlow: row["root_flow"], tab: row["selected_tab"],
                 page: row["selected_page"], stacks: row["stacks"], modal: row["modal"],
-                keptDrafts: row.hasColumn("kept_drafts") ? row["kept_drafts"] : .null)
+                keptDrafts: row.hasColumn("kept_drafts") ? row["kept_drafts"] : .null,
+                pageStacks: row.hasColumn("page_stacks") ? row["page_stacks"] : .null)
         }
     }
 
@@ -165,16 +174,20 @@ enum NavigationCoding {
     /// over; a column larger than this was not written by clubhouse and is not read.
     static let keptDraftsByteLimit = 1 << 20
 
-    /// The stored text of a state: tab and page as they are, the stacks, the modal and the kept
-    /// drafts as JSON (nil: none).
-    typealias Encoded = (tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?)
+    /// The stored text of a state: tab and page as they are, the stacks, the modal, the kept
+    /// drafts and the stacks of the home pages not on show as JSON (nil: none).
+    typealias Encoded = (
+        tab: String, page: String, stacks: String, modal: String?, keptDrafts: String?, pageStacks: String?
+    )
 
     static func encode(_ state: NavigationState, cache: NavigationCodingCache? = nil) throws -> Encoded {
         if let encoded = cache?.encoded(state) { return encoded }
         let byName = Dictionary(uniqueKeysWithValues: Tab.allCases.map { ($0.rawValue, state.stack(for: $0)) })
+        let pages = Dictionary(uniqueKeysWithValues: state.pageStacks.map { ($0.key.rawValue, $0.value) })
         let encoded: Encoded = (
             state.selectedTab.rawValue, state.selectedPage.rawValue, try json(byName),
-            try state.modal.map { try json($0) }, state.keptDrafts.isEmpty ? nil : try json(state.keptDrafts)
+            try state.modal.map { try json($0) }, state.keptDrafts.isEmpty ? nil : try json(state.keptDrafts),
+            pages.isEmpty ? nil : try json(pages)
         )
         cache?.remember(state, encoded)
         return encoded
@@ -190,8 +203,10 @@ enum NavigationCoding {
         func text(_ value: DatabaseValue) -> String?? {
             value.isNull ? .some(nil) : String.fromDatabaseValue(value).map { .some($0) }
         }
-        guard let modal = text(columns.modal), let kept = text(columns.keptDrafts) else { return nil }
-        return cache.state(tab: tab, page: page, stacks: stacks, modal: modal, keptDrafts: kept)
+        guard let modal = text(columns.modal), let kept = text(columns.keptDrafts),
+            let pages = text(columns.pageStacks)
+        else { return nil }
+        return cache.state(tab: tab, page: page, stacks: stacks, modal: modal, keptDrafts: kept, pageStacks: pages)
     }
 
     /// The whole state as one JSON document, for the journal: `Document` encoded with sorted keys,
@@ -201,7 +216,9 @@ enum NavigationCoding {
         var document = "{"
         if let kept = encoded.keptDrafts { document += "\"keptDrafts\":" + kept + "," }
         if let modal = encoded.modal { document += "\"modal\":" + modal + "," }
-        document += "\"page\":" + (try json(encoded.page)) + ",\"stacks\":" + encoded.stacks
+        document += "\"page\":" + (try json(encoded.page)) + ","
+        if let pages = encoded.pageStacks { document += "\"pageStacks\":" + pages + "," }
+        document += "\"stacks\":" + encoded.stacks
         document += ",\"tab\":" + (try json(encoded.tab)) + ",\"version\":\(NavigationState.currentVersion)}"
         return document
     }
@@ -215,7 +232,7 @@ enum NavigationCoding {
         return decode(
             tab: document.tab, page: document.page,
             stacks: document.stacks.map { ($0.key, $0.value) }, modal: document.modal,
-            keptDrafts: document.keptDrafts ?? [])
+            keptDrafts: document.keptDrafts ?? [], pageStacks: (document.pageStacks ?? [:]).map { ($0.key, $0.value) })
     }
 
     static func decode(_ columns: Columns) -> StoredNavigation {
@@ -233,7 +250,8 @@ enum NavigationCoding {
             else { return .unreadable(reason: "the version 1 state is not a tab, a page and lists of screens") }
             return decode(
                 tab: tab, page: page,
-                stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil, keptDrafts: [])
+                stacks: byName.map { ($0.key, $0.value.map { ScreenState(path: $0) }) }, modal: nil, keptDrafts: [],
+                pageStacks: [])
         case NavigationState.currentVersion:
             // The common case in one strict pass; a row that fails it is read part by part.
             if let stacksData, let state = decodeStrictly(columns, stacks: stacksData) { return .state(state) }
@@ -258,14 +276,19 @@ enum NavigationCoding {
         guard let modal = optional(columns.modal, ModalState.self),
             RowDecoding.text(columns.keptDrafts).map({ $0.utf8.count <= keptDraftsByteLimit }) ?? true,
             let kept = optional(columns.keptDrafts, [ScreenState].self),
+            let pages = optional(columns.pageStacks, [String: [ScreenState]].self),
+            // A stack for the page on show is not written: one there was put there by hand.
+            pages?[page] == nil,
             case .state(let state) = decode(
-                tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal, keptDrafts: kept ?? [])
+                tab: tab, page: page, stacks: byName.map { ($0.key, $0.value) }, modal: modal, keptDrafts: kept ?? [],
+                pageStacks: (pages ?? [:]).map { ($0.key, $0.value) })
         else { return nil }
         return state
     }
 
     private static func decode(
-        tab: String, page: String, stacks: [(String, [ScreenState])], modal: ModalState?, keptDrafts: [ScreenState]
+        tab: String, page: String, stacks: [(String, [ScreenState])], modal: ModalState?, keptDrafts: [ScreenState],
+        pageStacks: [(String, [ScreenState])]
     ) -> StoredNavigation {
         guard let selectedTab = Tab(rawValue: tab) else { return .unreadable(reason: "unknown tab '\(tab)'") }
         guard let selectedPage = HomePage(rawValue: page) else { return .unreadable(reason: "unknown page '\(page)'") }
@@ -274,12 +297,19 @@ enum NavigationCoding {
             guard let tab = Tab(rawValue: name) else { return .unreadable(reason: "unknown tab '\(name)' in stacks") }
             decoded[tab] = stack
         }
+        var pages: [HomePage: [ScreenState]] = [:]
+        for (name, stack) in pageStacks {
+            guard let page = HomePage(rawValue: name) else {
+                return .unreadable(reason: "unknown page '\(name)' in the page stacks")
+            }
+            pages[page] = stack
+        }
         // An empty modal stack means no modal: there is nothing to show in it.
         let modal = modal.flatMap { $0.stack.isEmpty ? nil : $0 }
         return .state(
             NavigationState(
                 selectedTab: selectedTab, selectedPage: selectedPage, stacks: decoded, modal: modal,
-                keptDrafts: keptDrafts))
+                keptDrafts: keptDrafts, pageStacks: pages))
     }
 
     struct Document: Codable {
@@ -290,6 +320,9 @@ enum NavigationCoding {
         var modal: ModalState?
         /// Left out when there are none, so a document reads the same as before schema 6.
         var keptDrafts: [ScreenState]?
+        /// The stacks of the home pages not on show; left out when every one is at its root, so
+        /// a document reads the same as before schema 10.
+        var pageStacks: [String: [ScreenState]]?
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

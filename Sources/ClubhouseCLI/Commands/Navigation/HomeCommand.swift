@@ -9,7 +9,8 @@ struct HomeCommand: CheckedCommand {
             Turn to another page with: clubhouse page results. A page opens screens of its own \
             over the home tab, as in the app: a player of the squad (home > players/ID), an ended \
             gather of the results (home > gathers/ID), a book of the reading list \
-            (home > books/ISBN); 'clubhouse back' returns to the page.
+            (home > books/ISBN); 'clubhouse back' returns to the page. Each page keeps the \
+            screens it opened while another page is on show.
             """
     )
 

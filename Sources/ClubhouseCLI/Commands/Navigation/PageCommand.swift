@@ -7,7 +7,8 @@ struct PageCommand: ParsableCommand {
         abstract: "Print the home page view's page, or turn to another (this selects the home tab).",
         discussion: """
             A page by name (squad, results, reading) or number (1–3), or the next or previous \
-            one; the page view does not turn past its first or last page.
+            one; the page view does not turn past its first or last page. A page shows the \
+            screens it opened, as it was left.
             """
     )
 

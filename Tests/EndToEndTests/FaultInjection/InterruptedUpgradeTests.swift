@@ -68,7 +68,7 @@ import Testing
         #expect(run.ending == .exited(1), "\(run.stderrText)")
         #expect(
             run.stderrText
-                == "error: could not upgrade \(path) from schema 1 to 9 (\(reason)); the upgrade was undone and the file is still at schema 1, as it was\n"
+                == "error: could not upgrade \(path) from schema 1 to 10 (\(reason)); the upgrade was undone and the file is still at schema 1, as it was\n"
         )
         // What the message says is what the file holds, once SQLite has read it as any next
         // command does; and with room again, the next command upgrades it.
@@ -78,7 +78,7 @@ import Testing
             let next = try RawRun.run(["whoami"], database: path, in: folder)
             #expect(next.ending == .exited(0), "\(next.stderrText)")
             #expect(next.stdoutText == "ana\n")
-            #expect(try sqlite(path, "PRAGMA user_version; PRAGMA integrity_check") == "9\nok")
+            #expect(try sqlite(path, "PRAGMA user_version; PRAGMA integrity_check") == "10\nok")
         }
     }
 
@@ -122,13 +122,13 @@ import Testing
             // The sqlite3 shell rolls back what the kill left, as any next command would.
             let version = try sqlite(path, "PRAGMA user_version")
             seen[version, default: 0] += 1
-            #expect(["1", "9"].contains(version), "run \(index) (\(ending)), seed \(seed): schema \(version)")
+            #expect(["1", "10"].contains(version), "run \(index) (\(ending)), seed \(seed): schema \(version)")
             if version == "1" {
                 #expect(try databaseDump(path) == before, "run \(index), seed \(seed)")
             }
             let next = try RawRun.run(["whoami"], database: path, in: folder)
             #expect(next.ending == .exited(0), "run \(index), seed \(seed): \(next.stderrText)")
-            #expect(try sqlite(path, "PRAGMA user_version; PRAGMA integrity_check") == "9\nok", "seed \(seed)")
+            #expect(try sqlite(path, "PRAGMA user_version; PRAGMA integrity_check") == "10\nok", "seed \(seed)")
             try FileManager.default.removeItem(atPath: path)
         }
         print("InterruptedUpgradeTests: schema after each kill \(seen.sorted { $0.key < $1.key }), seed \(seed)")

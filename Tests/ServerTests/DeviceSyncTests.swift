@@ -101,7 +101,8 @@ struct DeviceSyncTests {
         #expect(state.selectedTab == .players)
         #expect(
             state.stack(for: .players) == [
-                ScreenState(path: "players"), ScreenState(path: "players/\(local.id)"),
+                // The laptop's list selects Zoë, added last: the selection travels with the key.
+                ScreenState(path: "players", selected: "\(local.id)"), ScreenState(path: "players/\(local.id)"),
                 ScreenState(path: "players/\(local.id)/edit/name", draft: FormDraft(["name": "Zoë O'Brien"])),
             ])
         // Journaled as any navigation: undo goes back to where the phone was.

@@ -49,11 +49,11 @@ struct Clubhouse: ParsableCommand {
         }
         // Messages name positions in what was typed; parsing takes global options after the command.
         let typed = arguments
-        if let missing = LeadingGlobalOptions.missingValue(in: arguments) {
+        let leading = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
+        if let missing = LeadingGlobalOptions.missingValue(leading.rest) {
             Output.write("Error: \(missing)\n", to: STDERR_FILENO)
             terminate(ExitCode.validationFailure.rawValue)
         }
-        let leading = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
         arguments = leading.toParse
         // `clubhouse` alone (or with only global options) on a terminal opens the app; elsewhere
         // it prints help, as it always has.

@@ -39,16 +39,22 @@ import Testing
         // An option with its value missing (or followed by another option) is not taken; the
         // missing value is named.
         #expect(LeadingGlobalOptions.placed(["--database"], root: Clubhouse.self).toParse == ["--database"])
-        #expect(LeadingGlobalOptions.missingValue(in: ["--database"]) == "Missing value for '--database <path>'")
+        #expect(missingValue(["--database"]) == "Missing value for '--database <path>'")
         #expect(
-            LeadingGlobalOptions.missingValue(in: ["--database", "x", "--scene", "--help"])
+            missingValue(["--database", "x", "--scene", "--help"])
                 == "Missing value for '--scene <name>'")
-        #expect(LeadingGlobalOptions.placed(["--database", "-h", "player", "list"], root: Clubhouse.self).options.isEmpty)
-        #expect(LeadingGlobalOptions.missingValue(in: ["--database", "x", "player", "list"]) == nil)
-        #expect(LeadingGlobalOptions.missingValue(in: ["player", "list", "--database"]) == nil, "after the command: ArgumentParser's")
+        #expect(
+            LeadingGlobalOptions.placed(["--database", "-h", "player", "list"], root: Clubhouse.self).options.isEmpty)
+        #expect(missingValue(["--database", "x", "player", "list"]) == nil)
+        #expect(missingValue(["player", "list", "--database"]) == nil, "after the command: ArgumentParser's")
         // `--` ends the options: what follows keeps its place after the inserted ones.
         #expect(
             LeadingGlobalOptions.placed(["--scene", "a", "player", "show", "--", "3"], root: Clubhouse.self).toParse
                 == ["player", "show", "--scene", "a", "--", "3"])
+    }
+
+    /// The sentence `main` prints for `arguments`.
+    private func missingValue(_ arguments: [String]) -> String? {
+        LeadingGlobalOptions.missingValue(LeadingGlobalOptions.placed(arguments, root: Clubhouse.self).rest)
     }
 }

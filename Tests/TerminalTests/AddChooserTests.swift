@@ -7,11 +7,7 @@ import Testing
 /// One "add" over every tab (BookKitty's floating button): `+` anywhere, or `n` on a tab without
 /// an add of its own, offers the three add flows; a key with nothing to do says so.
 @Suite struct AddChooserTests {
-    func signedIn() throws -> TerminalSession {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        return try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
-    }
+    func signedIn() throws -> TerminalSession { try signedInSession().1 }
 
     @Test func theChooserOpensOnEveryTabAndEachKeyOpensItsFlow() throws {
         for tab in Tab.allCases {

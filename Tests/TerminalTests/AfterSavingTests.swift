@@ -7,14 +7,8 @@ import Testing
 /// What the app shows once a form is saved or left: the list selects what was just added, a
 /// refusal stays with its form, and `:question ask TEXT` asks at once, as the command does.
 @Suite struct AfterSavingTests {
-    func signedIn() throws -> (ClubhouseApp, TerminalSession) {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        return (app, try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 }))
-    }
-
     @Test func theListSelectsThePlayerJustAdded() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         for name in ["Zoë", "Kai", "Lu"] {
             try app.open("players/new")
             try app.submit([("name", name)])
@@ -37,7 +31,7 @@ import Testing
     }
 
     @Test func aQuestionAskedOnTheCommandLineIsAskedAtOnce() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         _ = session.handle(.character(":"))
         for character in "question ask which books are about the sea?" { _ = session.handle(.character(character)) }
         _ = session.handle(.enter)
@@ -54,7 +48,7 @@ import Testing
     }
 
     @Test func aFormsRefusalDoesNotFollowToTheNextScreen() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         try app.open("players/new")
         try app.submit([("name", "Zoë")])
         try app.open("players/1/edit/age")

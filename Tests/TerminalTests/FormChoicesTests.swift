@@ -7,14 +7,8 @@ import Testing
 /// A field with fixed values (skill, position) offers them to pick with ← →, as the seed's
 /// selection list does, while typing still works; only required fields are marked required.
 @Suite struct FormChoicesTests {
-    func signedIn() throws -> (ClubhouseApp, TerminalSession) {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        return (app, try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 }))
-    }
-
     @Test func picksRoundTheValuesThroughNone() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         session.apply(.tab(.players))
         _ = session.handle(.character("n"))
         for character in "Kai" { _ = session.handle(.character(character)) }
@@ -41,7 +35,7 @@ import Testing
     }
 
     @Test func aTextFieldHasNoListAndSaysSo() throws {
-        let (_, session) = try signedIn()
+        let (_, session) = try signedInSession()
         session.apply(.tab(.players))
         _ = session.handle(.character("n"))
         _ = session.handle(.right)
@@ -49,7 +43,7 @@ import Testing
     }
 
     @Test func onlyTheNameIsMarkedRequiredOnAddAndOnEdit() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         try app.open("players/new")
         try app.submit([("name", "Kai"), ("age", "30")])
         try app.open("players/1/edit/age")

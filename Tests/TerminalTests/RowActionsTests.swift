@@ -7,14 +7,8 @@ import Testing
 /// `d` on a list's row deletes that row, asking first, as on the record's screen; the profile
 /// signs out from a row of its own, asking first (the seed's MyPage).
 @Suite struct RowActionsTests {
-    func signedIn() throws -> (ClubhouseApp, TerminalSession) {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        return (app, try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 }))
-    }
-
     @Test func dOnAPlayerRowAsksAndDeletesThatRow() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         for name in ["Zoë", "Kai", "Lu"] {
             try app.open("players/new")
             try app.submit([("name", name)])
@@ -34,7 +28,7 @@ import Testing
     }
 
     @Test func dOnQuestionBookAndGatherRows() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         try app.open("questions/new")
         try app.submit([(FormField.questionText, "which books are about the sea?")])
         try app.open("questions")
@@ -58,7 +52,7 @@ import Testing
     }
 
     @Test func theProfileSignsOutFromItsOwnRowAskingFirst() throws {
-        let (app, session) = try signedIn()
+        let (app, session) = try signedInSession()
         session.apply(.tab(.profile))
         #expect(session.frame().text.contains("Sign out"))
         session.apply(.moveToEnd)

@@ -9,20 +9,26 @@ import Testing
 @Suite struct SessionNotesTests {
     static let now: Milliseconds = 1_800_000_000_000
 
-    func signedIn() throws -> (ClubhouseApp, TerminalSession) {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { Self.now })
-        return (app, session)
+    /// Zoë and Kai on the players list, on show.
+    func twoPlayers(_ app: ClubhouseApp, _ session: TerminalSession) throws {
+        for name in ["Zoë", "Kai"] {
+            try app.open("players/new")
+            try app.submit([("name", name)])
+        }
+        session.reload()
     }
 
-    /// The message line: the frame's last row.
-    func messageLine(_ session: TerminalSession) -> String {
-        session.frame().text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    /// From the players list: Zoë in Team A, Kai in Team B, started.
+    func startGather(_ session: TerminalSession) {
+        session.apply(.newGather)
+        session.apply(.assign(.a))
+        session.apply(.move(1))
+        session.apply(.assign(.b))
+        session.apply(.startGather)
     }
 
     @Test func turningPastTheLastOrFirstPageSaysSo() throws {
-        let (_, session) = try signedIn()
+        let (_, session) = try signedInSession(clock: Self.now)
         _ = session.handle(.character("["))
         #expect(session.frame().text.contains("squad is the first page; there is no previous one."))
         _ = session.handle(.character("]"))
@@ -33,18 +39,10 @@ import Testing
     }
 
     @Test func aGoalTakenBackAtZeroSaysSoAndAnEndedGatherNamesTheWinner() throws {
-        let (app, session) = try signedIn()
-        for name in ["Zoë", "Kai"] {
-            try app.open("players/new")
-            try app.submit([("name", name)])
-        }
-        session.reload()
+        let (app, session) = try signedInSession(clock: Self.now)
+        try twoPlayers(app, session)
         for _ in 0..<2 {
-            session.apply(.newGather)
-            session.apply(.assign(.a))
-            session.apply(.move(1))
-            session.apply(.assign(.b))
-            session.apply(.startGather)
+            startGather(session)
             #expect(session.screen == .gather)
             _ = session.handle(.character("B"))
             #expect(session.frame().text.contains("Team B has no goal to take back; the score stays 0–0"))
@@ -61,17 +59,9 @@ import Testing
     }
 
     @Test func aDrawIsCalledADraw() throws {
-        let (app, session) = try signedIn()
-        for name in ["Zoë", "Kai"] {
-            try app.open("players/new")
-            try app.submit([("name", name)])
-        }
-        session.reload()
-        session.apply(.newGather)
-        session.apply(.assign(.a))
-        session.apply(.move(1))
-        session.apply(.assign(.b))
-        session.apply(.startGather)
+        let (app, session) = try signedInSession(clock: Self.now)
+        try twoPlayers(app, session)
+        startGather(session)
         _ = session.handle(.character("e"))
         _ = session.handle(.character("y"))
         #expect(session.frame().text.contains("gather ended 0-0: a draw"))

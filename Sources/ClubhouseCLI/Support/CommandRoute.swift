@@ -13,14 +13,7 @@ enum CommandRoute {
     private static let rootOnly: Set<String> = ["-h", "--help", "help", "--version"]
 
     static func leaf(_ root: ParsableCommand.Type, _ arguments: [String]) -> (ParsableCommand.Type, [String])? {
-        var command = root
-        var index = 0
-        while index < arguments.count,
-            let next = command.configuration.subcommands.first(where: { matches($0, arguments[index]) })
-        {
-            command = next
-            index += 1
-        }
+        let (command, index) = path(root, arguments)
         // A command with subcommands needs one of them (or the root's help).
         guard command != root, command.configuration.subcommands.isEmpty else { return nil }
         let rest = Array(arguments[index...])
@@ -32,6 +25,19 @@ enum CommandRoute {
             }
         }
         return (command, rest)
+    }
+
+    /// The command the leading words name, and how many words name it (0: none, the root).
+    static func path(_ root: ParsableCommand.Type, _ words: [String]) -> (command: ParsableCommand.Type, depth: Int) {
+        var command = root
+        var depth = 0
+        while depth < words.count,
+            let next = command.configuration.subcommands.first(where: { matches($0, words[depth]) })
+        {
+            command = next
+            depth += 1
+        }
+        return (command, depth)
     }
 
     static func matches(_ command: ParsableCommand.Type, _ word: String) -> Bool {

@@ -13,11 +13,9 @@ enum LeadingGlobalOptions {
 
     /// ArgumentParser's sentence for a leading option given without its value (`clubhouse
     /// --database`, or one followed by another option), which the root parse cannot say: the
-    /// root takes no global option.
-    static func missingValue(in arguments: [String]) -> String? {
-        guard let word = placed(arguments, root: Clubhouse.self).rest.first, let value = valueNames[word] else {
-            return nil
-        }
+    /// root takes no global option. `rest`: what `placed` left after the leading options.
+    static func missingValue(_ rest: [String]) -> String? {
+        guard let word = rest.first, let value = valueNames[word] else { return nil }
         return "Missing value for '\(word) <\(value)>'"
     }
 
@@ -39,19 +37,14 @@ enum LeadingGlobalOptions {
                 break
             }
         }
+        // Most command lines start with the command: nothing to move, no command path to walk.
+        guard index > 0 else { return ([], arguments, arguments) }
         let options = Array(arguments[..<index])
         let rest = Array(arguments[index...])
-        var command = root
-        var depth = 0
-        while depth < rest.count,
-            let next = command.configuration.subcommands.first(where: { CommandRoute.matches($0, rest[depth]) })
-        {
-            command = next
-            depth += 1
-        }
+        let (command, depth) = CommandRoute.path(root, rest)
         // Short of a command (`--help`, `--version`, `player` alone, a misspelt word) the words
         // typed take no global option, and their own message stands without them.
-        guard !options.isEmpty, depth > 0, command.configuration.subcommands.isEmpty else {
+        guard depth > 0, command.configuration.subcommands.isEmpty else {
             return (options, rest, rest)
         }
         return (options, rest, Array(rest[..<depth]) + options + Array(rest[depth...]))

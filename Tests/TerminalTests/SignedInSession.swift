@@ -1,0 +1,12 @@
+import Clubhouse
+import Foundation
+
+@testable import ClubhouseTerminal
+
+/// Ana signed in on an app in memory, and the app's session on it at 100×30 with a fixed clock:
+/// what the update-step tests start from.
+func signedInSession(clock now: Milliseconds = 0) throws -> (ClubhouseApp, TerminalSession) {
+    let app = try ClubhouseApp.inMemory()
+    try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+    return (app, try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { now }))
+}

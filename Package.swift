@@ -204,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "PersistenceTests",
             dependencies: [
-                "ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport", "ClubhouseSchema",
+                "ClubhouseDomain", "ClubhousePersistence", "ClubhouseSecurity", "ClubhouseTestSupport",
+                "ClubhouseSchema",
                 "ClubhouseSyncWire", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(name: "SecurityTests", dependencies: ["ClubhouseSecurity", "ClubhouseDomain"]),
@@ -226,7 +227,8 @@ let package = Package(
             exclude: ["Reference"]),
         // Snapshots/ holds the frames as text (TERMINAL_SNAPSHOTS=record writes them again).
         .testTarget(
-            name: "TerminalTests", dependencies: ["ClubhouseTerminal", "Clubhouse", "ClubhouseText"],
+            name: "TerminalTests",
+            dependencies: ["ClubhouseTerminal", "Clubhouse", "ClubhouseText", "ClubhouseTestSupport"],
             exclude: ["Snapshots"]),
         // Depends on the executables only so that `swift test` builds them; the tests run them as
         // processes. The library, for upgrade tests that open old files through it too.

@@ -38,6 +38,44 @@ extension ClubhouseApp {
         every interval: Duration = .milliseconds(200),
         _ handler: @escaping @Sendable (Result<Outcome, any Error>) -> Void
     ) -> Observation {
+        observe(every: interval, reading: { [self] in try tree.look(showing: true) }, handler)
+    }
+
+    /// Others' commits without an outcome: `handler` is called on the observing thread once for
+    /// the commits of each interval (as ``observeChanges(every:_:)`` is, with the same rules), or
+    /// once with the error that ends the observation.
+    ///
+    /// For a client that also performs commands of its own: an outcome read on another thread
+    /// can be older than the client's own command that finished after it was read, and showing it
+    /// would undo that command on screen. Such a client is told only that something changed and
+    /// calls ``look(_:showing:)`` itself, in order with its own commands.
+    public func observeCommits(
+        every interval: Duration = .milliseconds(200),
+        _ handler: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) -> Observation {
+        observe(every: interval, reading: {}, handler)
+    }
+
+    /// ``observeCommits(every:_:)`` as a sequence, ending as ``changes(every:)`` does.
+    public func commits(every interval: Duration = .milliseconds(200)) -> AsyncThrowingStream<Void, any Error> {
+        AsyncThrowingStream { continuation in
+            let observation = observeCommits(every: interval) { result in
+                switch result {
+                case .success: continuation.yield()
+                case .failure(let error): continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in observation.cancel() }
+        }
+    }
+
+    /// The observing thread: `reading` runs under the app's lock right after a new data version is
+    /// seen, so what it reads is that version or a newer one.
+    private func observe<Report: Sendable>(
+        every interval: Duration,
+        reading: @escaping @Sendable () throws -> Report,
+        _ handler: @escaping @Sendable (Result<Report, any Error>) -> Void
+    ) -> Observation {
         let state = Observation.State()
         let observation = Observation(state)
         // The first reading is taken now, so that a change made right after this call is reported.
@@ -54,12 +92,12 @@ extension ClubhouseApp {
             var seen = first
             while state.sleep(bounded) {
                 do {
-                    let (version, outcome) = try locked { () throws -> (Int, Outcome?) in
+                    let (version, report) = try locked { () throws -> (Int, Report?) in
                         let version = try database.dataVersion()
-                        return (version, version == seen ? nil : try tree.look(showing: true))
+                        return (version, version == seen ? nil : try reading())
                     }
                     seen = version
-                    if let outcome, !state.isCancelled { handler(.success(outcome)) }
+                    if let report, !state.isCancelled { handler(.success(report)) }
                 } catch StorageError.busy {
                     continue  // someone holds the file for long; the change is still there next time
                 } catch {

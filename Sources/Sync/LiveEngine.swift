@@ -98,7 +98,7 @@ final class LiveEngine: Sendable {
     /// sent asks for a push; any commit (a move, a key typed into a form) puts off sharing where
     /// the user is until things are still.
     private func watchCommits() async throws {
-        for try await _ in app.changes(every: .milliseconds(50)) {
+        for try await _ in app.commits(every: .milliseconds(50)) {
             let waiting = (try? app.syncWaiting()) ?? 0
             state.withLock {
                 $0.waiting = waiting

@@ -123,6 +123,29 @@ import Testing
         #expect(try watcher.back().view == (try other.look().view))
     }
 
+    @Test func commitsAreReportedWithoutAnOutcome() throws {
+        let file = try TemporaryFile()
+        let watcher = try ClubhouseApp(path: file.path)
+        try watcher.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let other = try ClubhouseApp(path: file.path)
+
+        let seen = Mailbox()
+        let observation = watcher.observeCommits(every: .milliseconds(20)) { result in
+            seen.put(result.flatMap { Result { try watcher.look() } })
+        }
+        defer { observation.cancel() }
+        // The watcher's own command is not reported; the other value's is.
+        try watcher.select(.players)
+        #expect(seen.take(within: 0.3) == nil)
+        try other.select(.library)
+        let outcome = try #require(seen.take(within: 2), "no commit reported").get()
+        guard case .main(_, let state, _) = outcome.view else {
+            Issue.record("expected the signed-in user's view, got \(outcome.view)")
+            return
+        }
+        #expect(state.selectedTab == .library)
+    }
+
     @Test func changesAreAnAsyncSequence() async throws {
         let file = try TemporaryFile()
         let watcher = try ClubhouseApp(path: file.path)

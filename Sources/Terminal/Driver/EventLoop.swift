@@ -29,9 +29,10 @@ final class EventLoop {
         session = try TerminalSession(app: app, layout: Layout(width: size.width, height: size.height))
         changes = try ChangeInbox()
         let inbox = changes
-        // Others' commits, read on the library's observing thread, wake the loop through a pipe.
+        // Others' commits, seen on the library's observing thread, wake the loop through a pipe;
+        // the loop reads what they changed itself, in order with the keys it handles.
         // With live sync beside it a pulled change is such a commit: looked for more often.
-        observation = app.observeChanges(every: .milliseconds(work == nil ? 200 : 50)) { inbox.post($0) }
+        observation = app.observeCommits(every: .milliseconds(work == nil ? 200 : 50)) { inbox.post($0) }
         session.flush = { [unowned self] in try? self.draw() }
         if let work {
             background = Task.detached {
@@ -78,7 +79,8 @@ final class EventLoop {
             if fds[2].revents != 0 {
                 if let status = changes.takeStatus() { session.status = status.shown }
                 switch changes.take() {
-                case .success(let outcome)?: session.changed(outcome)
+                case .success?:
+                    do { try session.othersChanged() } catch { throw TerminalFailure(TerminalSession.describe(error)) }
                 case .failure(let error)?: throw TerminalFailure(TerminalSession.describe(error))
                 case nil: break
                 }
@@ -114,14 +116,14 @@ final class EventLoop {
     }
 }
 
-/// The latest outcome of others' changes, handed from the observing thread to the loop, and the
-/// background work's latest status: a byte on a pipe wakes the loop, which takes the newest of
-/// each (older ones are superseded).
+/// Whether others committed (or the observation failed), handed from the observing thread to the
+/// loop, and the background work's latest status: a byte on a pipe wakes the loop, which takes
+/// the newest of each (older ones are superseded).
 final class ChangeInbox: @unchecked Sendable {
     let readEnd: Int32
     private let writeEnd: Int32
     private let lock = NSLock()
-    private var latest: Result<Outcome, any Error>?
+    private var latest: Result<Void, any Error>?
     private var status: PostedStatus?
 
     /// A status posted (nil inside: the title bar shows none).
@@ -142,7 +144,7 @@ final class ChangeInbox: @unchecked Sendable {
         close(writeEnd)
     }
 
-    func post(_ result: Result<Outcome, any Error>) {
+    func post(_ result: Result<Void, any Error>) {
         lock.withLock { latest = result }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
@@ -162,7 +164,7 @@ final class ChangeInbox: @unchecked Sendable {
         }
     }
 
-    func take() -> Result<Outcome, any Error>? {
+    func take() -> Result<Void, any Error>? {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &buffer, buffer.count) > 0 {}
         return lock.withLock {

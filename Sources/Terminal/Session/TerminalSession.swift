@@ -172,9 +172,12 @@ public final class TerminalSession {
 
     // MARK: Others' changes
 
-    /// An outcome read after another process (or terminal) committed: shown at once, unless a
-    /// form is being typed into, which is never overwritten; then the user is told.
-    public func changed(_ new: Outcome) {
+    /// Another process (or terminal) committed: what it changed is read now, after every key
+    /// already handled, and shown at once, unless a form is being typed into, which is never
+    /// overwritten; then the user is told. (An outcome read on the observing thread could be
+    /// older than the user's last key, and showing it would undo that key on screen.)
+    public func othersChanged() throws {
+        let new = try app.look()
         playerCount = nil
         if typing {
             if new != outcome {

@@ -94,4 +94,16 @@ extension ClubhouseApp {
     public func search(_ text: String?) throws -> Outcome {
         try perform(Command(.search(text)))
     }
+
+    /// The signed-in user's settings on this device (``Action/settings``).
+    public func settings() throws -> UserSettings {
+        try look(.settings, showing: false).settings ?? UserSettings()
+    }
+
+    /// Makes `tab` where every sign-in of the signed-in user lands (``Action/landOn(_:)``). Where
+    /// the user is now stays as it is.
+    @discardableResult
+    public func land(on tab: Tab) throws -> UserSettings {
+        try perform(Command(.landOn(tab))).settings ?? UserSettings(landing: tab)
+    }
 }

@@ -24,7 +24,8 @@ struct Clubhouse: ParsableCommand {
             RegisterCommand.self, LoginCommand.self, LogoutCommand.self, WhoAmICommand.self,
             PlayerCommand.self, GatherCommand.self, BookCommand.self, QuestionCommand.self, HomeCommand.self,
             TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
-            HistoryCommand.self, UndoCommand.self, ReopenCommand.self, SceneCommand.self, CheckCommand.self,
+            HistoryCommand.self, UndoCommand.self, ReopenCommand.self, SceneCommand.self, SettingsCommand.self,
+            CheckCommand.self,
             BackupCommand.self, AppCommand.self, RemoteCommand.self, SyncCommand.self, ContinueCommand.self,
         ]
     )

@@ -21,4 +21,5 @@ package struct DatabaseRepositories: Repositories {
     package var gathers: any GatherRepository { GatherStore(db: db) }
     package var books: any BookRepository { BookStore(db: db) }
     package var questions: any QuestionRepository { QuestionStore(db: db) }
+    package var settings: any SettingsRepository { SettingsStore(db: db) }
 }

@@ -22,6 +22,7 @@ enum SchemaShape {
         8: 0x9770_59f4_f0c4_f7dd,
         9: 0x60da_b31b_759e_cf82,
         10: 0x2007_0cb9_73f7_a29e,
+        11: 0xfd73_ca90_cc3d_bc59,
     ]
 
     struct Object: Equatable {

@@ -66,6 +66,7 @@ enum StoredValueCheck {
         ("sync_notices", "message", .text, false), ("sync_notices", "entity", .text, true),
         ("sync_notices", "key", .text, true), ("sync_notices", "told", .integer, false),
         ("sync_notices", "created_at", .text, false),
+        ("user_settings", "landing_tab", .text, true),
     ]
 
     /// Enum columns without a CHECK constraint (the copies kept in gather_players).

@@ -19,7 +19,8 @@ import Testing
         ["gather", "watch"], ["gather", "end", "-y"], ["gather", "cancel", "--yes"], ["gather", "list"],
         ["gather", "delete", "1", "--yes"], ["home"], ["tab"], ["tab", "players"], ["page", "results"], ["back"],
         ["open", "players/3"], ["history", "--limit", "5"], ["undo"], ["reopen"], ["check"],
-        ["backup", "/tmp/copy.sqlite"],
+        ["backup", "/tmp/copy.sqlite"], ["settings"], ["settings", "--json"], ["settings", "show"],
+        ["settings", "landing"], ["settings", "landing", "players"], ["settings", "landing", "4", "--json"],
     ]
 
     @Test(arguments: valid)

@@ -12,7 +12,7 @@ import Testing
         try clubhouse.addPlayers("Zoë", "Kai")
         let result = try clubhouse.run(["check"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "ok: \(path) passed every check (schema 10)\n")
+        #expect(result.stdout == "ok: \(path) passed every check (schema \(newestSchema))\n")
         #expect(result.stderr.isEmpty)
     }
 
@@ -85,7 +85,7 @@ import Testing
             "PRAGMA foreign_keys = 0; INSERT INTO players (owner_id, name) VALUES (42, 'ghost')",
             ["players row 3: owner_id refers to a users row that does not exist"]
         ),
-        ("CREATE TABLE extra (x)", ["schema 10: unexpected table extra"]),
+        ("CREATE TABLE extra (x)", ["schema \(newestSchema): unexpected table extra"]),
     ])
     func tamperedRowsAreReported(_ tampering: String, _ problems: [String]) throws {
         let folder = try TemporaryFolder()
@@ -204,7 +204,7 @@ import Testing
         let copy = folder.path("copy.sqlite")
         let result = try clubhouse.run(["backup", copy])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema 10, "))
+        #expect(result.stdout.hasPrefix("Backed up \(path) to \(copy) (schema \(newestSchema), "))
         let mode = try FileManager.default.attributesOfItem(atPath: copy)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(try ClubhouseProcess(database: copy).run(["check"]).status == 0)

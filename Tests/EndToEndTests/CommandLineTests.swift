@@ -10,7 +10,7 @@ import Testing
     @Test func versionNamesTheSchemaItWrites() throws {
         let result = try clubhouse.run(["--version"], useDatabaseOption: false)
         #expect(result.status == 0)
-        #expect(result.stdout == "clubhouse 0.8.0 (schema 10)\n")
+        #expect(result.stdout == "clubhouse 0.8.0 (schema \(newestSchema))\n")
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

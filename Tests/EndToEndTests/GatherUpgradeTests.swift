@@ -53,7 +53,7 @@ import Testing
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == ["players/new": ["name": "Lea", "age": "31"]])
 
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
                 == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks"
@@ -131,7 +131,7 @@ import Testing
         #expect(player["age"] as? Int == 31)
         #expect(player["skill"] as? String == "professional")
         #expect(player["position"] as? String == "goalkeeper")
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
     }
 
     @Test func aGatherIsStartedAndEndedOnTheUpgradedFile() throws {

@@ -310,7 +310,7 @@ import Testing
         try FileManager.default.copyItem(at: Self.fixtures.appending(path: fixture), to: URL(fileURLWithPath: path))
         let clubhouse = ClubhouseProcess(database: path)
         #expect(try clubhouse.run(["logout"]).stdout == "Signed out ana.\n")
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         #expect(try sqlite(path, "SELECT username, username_key FROM users") == "ana|ana")
         let login = try clubhouse.run(["login", "ＡＮＡ", "--password-stdin"], stdin: Fixtures.password + "\n")
         #expect(login.status == 0, "\(login.stderr)")
@@ -340,7 +340,7 @@ import Testing
         let whoami = try clubhouse.run(["whoami"])
         #expect(whoami.status == 0, "\(whoami.stderr)")
         #expect(whoami.stdout == "ana\n")
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         // A held key stays with its holder (ana), otherwise the oldest takes it (straße); the
         // others keep their old keys.
         #expect(

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// A database written by release 0.8.0 (schema 8) with a remote set, opened by this release: the
-/// first command upgrades it to schema 10 (9 adds the server's device cookie beside the token,
+/// first command upgrades it to the newest schema (9 adds the server's device cookie beside the token,
 /// none until the next sign-in; 10 a stack for each home page not on show, none yet), and nothing
 /// else changes: the remote, its cursor, the change waiting to be sent, where ana is.
 @Suite(.heavy) struct Release08FileTests {
@@ -34,11 +34,11 @@ import Testing
         #expect(shown.stdout.contains("server:   http://127.0.0.1:18765\n"))
         #expect(shown.stdout.contains("device:   ") && shown.stdout.contains(" (laptop)\n"))
         #expect(shown.stdout.contains("waiting:  1 change\n"))
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         #expect(try sqlite(path, "SELECT device_cookie IS NULL, cursor, server_username FROM sync_remote") == "1|5|ana")
         #expect(try sqlite(path, "SELECT entity, json_extract(fields, '$.name') FROM sync_outbox") == "player|Lu")
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout == "ok: \(path) passed every check (schema 10)\n", "\(check.stderr)")
+        #expect(check.stdout == "ok: \(path) passed every check (schema \(newestSchema))\n", "\(check.stderr)")
         let state = try clubhouse.navigation()
         #expect(state["stack"] as? [String] == ["players", "players/3"])
         // A change made now is queued beside the one that waited.
@@ -60,7 +60,7 @@ import Testing
         )
         let clubhouse = ClubhouseProcess(database: path)
         var state = try clubhouse.navigation()
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         #expect(try sqlite(path, "SELECT page_stacks IS NULL FROM navigation_state") == "1")
         #expect(state["page"] as? String == "results")
         #expect(state["stack"] as? [String] == ["home", "gathers/1"])
@@ -85,7 +85,28 @@ import Testing
         let older = try clubhouse.run(["undo"])
         #expect(older.status == 0 && older.stderr.isEmpty, "\(older.stderr)")
         let check = try clubhouse.run(["check"])
-        #expect(check.stdout == "ok: \(path) passed every check (schema 10)\n", "\(check.stderr)")
+        #expect(check.stdout == "ok: \(path) passed every check (schema \(newestSchema))\n", "\(check.stderr)")
+    }
+
+    /// 0.8.0 had no settings: after the upgrade a sign-in lands on home, as it did, and a
+    /// landing ana chooses holds for her alone.
+    @Test func settingsStartAtTheirDefaultsAfterTheUpgrade() throws {
+        let folder = try TemporaryFolder()
+        let path = try copyOfRelease08(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        let shown = try clubhouse.run(["settings", "--json"])
+        #expect(shown.stdout == "{\"landing\":\"home\"}\n", "\(shown.stderr)")
+        #expect(try sqlite(path, "SELECT count(*) FROM user_settings") == "0")
+        #expect(try clubhouse.run(["settings", "landing", "library"]).status == 0)
+        #expect(try clubhouse.navigation()["stack"] as? [String] == ["players", "players/3"], "nothing moved")
+        #expect(try clubhouse.run(["logout"]).status == 0)
+        #expect(try clubhouse.run(["login", "bob", "--password-stdin"], stdin: "b0b-password\n").status == 0)
+        #expect(try clubhouse.run(["tab"]).stdout == "home\n", "bob chose nothing")
+        #expect(try clubhouse.run(["logout"]).status == 0)
+        #expect(try clubhouse.run(["login", "ana", "--password-stdin"], stdin: Fixtures.password + "\n").status == 0)
+        #expect(try clubhouse.run(["tab"]).stdout == "library\n")
+        let check = try clubhouse.run(["check"])
+        #expect(check.stdout == "ok: \(path) passed every check (schema \(newestSchema))\n", "\(check.stderr)")
     }
 
     /// Signing in to a server after the upgrade stores the cookie it answers, and the records

@@ -101,7 +101,7 @@ import Testing
             whoami.stderr
                 == "error: not signed in; sign in with: clubhouse login USERNAME (or create an account with: clubhouse register USERNAME)\n"
         )
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         let check = try clubhouse.run(["check"])
         #expect(check.stdout.contains("problem: sessions row 1: user_id refers to a users row that does not exist\n"))
         #expect(check.status == 1)

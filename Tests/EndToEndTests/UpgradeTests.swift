@@ -41,7 +41,7 @@ import Testing
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])
 
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         #expect(try sqlite(path, "SELECT version FROM navigation_state") == "2")
         #expect(try sqlite(path, "SELECT selected_tab, selected_page FROM navigation_state") == "home|results")
         #expect(
@@ -104,6 +104,6 @@ import Testing
         #expect(state["tab"] as? String == "home")
         #expect(state["page"] as? String == "results")
         #expect(stacks(state)?["players"] == ["players"])
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
     }
 }

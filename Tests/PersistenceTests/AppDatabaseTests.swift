@@ -10,7 +10,7 @@ import Testing
         let path = folder.path("new.sqlite")
         _ = try AppDatabase.open(path: path)
         #expect(try sqlite(path, "PRAGMA application_id") == "\(AppDatabase.applicationID)")
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(AppDatabase.schemaVersion)")
         #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations")
@@ -96,8 +96,8 @@ import Testing
             }
             try await group.waitForAll()
         }
-        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "10")
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "SELECT count(*) FROM grdb_migrations") == "\(AppDatabase.schemaVersion)")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(AppDatabase.schemaVersion)")
     }
 
     @Test func aFileHoldingOnlyAnEmptyMigrationTableIsTreatedAsNew() throws {
@@ -105,6 +105,6 @@ import Testing
         let path = folder.path("half.sqlite")
         _ = try sqlite(path, "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
         _ = try AppDatabase.open(path: path)
-        #expect(try sqlite(path, "PRAGMA user_version") == "10")
+        #expect(try sqlite(path, "PRAGMA user_version") == "\(AppDatabase.schemaVersion)")
     }
 }

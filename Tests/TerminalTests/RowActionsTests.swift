@@ -73,4 +73,25 @@ import Testing
         _ = session.handle(.enter)
         #expect(session.screen == .gathers)
     }
+
+    @Test func theProfileChoosesWhereSignInLands() throws {
+        let (app, session) = try signedInSession()
+        session.apply(.tab(.profile))
+        session.apply(.moveToStart)
+        session.apply(.move(3))
+        #expect(session.frame().text.contains("Sign-in lands on"))
+        #expect(session.frame().text.contains("Home (Enter: the next tab)"))
+        _ = session.handle(.enter)
+        #expect(session.frame().text.contains("Players (Enter: the next tab)"))
+        #expect(session.frame().text.contains("sign-in now lands on players"))
+        #expect(session.screen == .profile, "choosing moves nothing")
+        #expect(try app.settings().landing == .players)
+        // Round the tabs and back to players.
+        for _ in Tab.allCases { _ = session.handle(.enter) }
+        #expect(try app.settings().landing == .players)
+        try app.signOut()
+        try app.signIn(username: "ana", password: "s3cret-pass")
+        session.reload()
+        #expect(session.screen == .players)
+    }
 }

@@ -87,6 +87,7 @@ enum GatherText {
         Profile — \(TextOutput.escaped(model.user.username))
           Players: \(model.playerCount)
           Gathers played: \(model.gathersPlayed) (clubhouse gather list)
+          Sign-in lands on: \(model.settings.landing.rawValue) (clubhouse settings landing TAB)
         """
     }
 

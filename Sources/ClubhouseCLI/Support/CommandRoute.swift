@@ -27,17 +27,23 @@ enum CommandRoute {
         return (command, rest)
     }
 
-    /// The command the leading words name, and how many words name it (0: none, the root).
+    /// The command the leading words name, and how many words name it (0: none, the root). A
+    /// noun with a default verb (`settings` is `settings show`) names that verb when no word
+    /// after it names another, as ArgumentParser reads it.
     static func path(_ root: ParsableCommand.Type, _ words: [String]) -> (command: ParsableCommand.Type, depth: Int) {
         var command = root
         var depth = 0
-        while depth < words.count,
-            let next = command.configuration.subcommands.first(where: { matches($0, words[depth]) })
-        {
-            command = next
-            depth += 1
+        while true {
+            let configuration = command.configuration
+            if depth < words.count, let next = configuration.subcommands.first(where: { matches($0, words[depth]) }) {
+                command = next
+                depth += 1
+            } else if let verb = configuration.defaultSubcommand {
+                command = verb
+            } else {
+                return (command, depth)
+            }
         }
-        return (command, depth)
     }
 
     static func matches(_ command: ParsableCommand.Type, _ word: String) -> Bool {

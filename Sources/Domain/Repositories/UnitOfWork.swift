@@ -9,6 +9,7 @@ package protocol Repositories {
     var gathers: any GatherRepository { get }
     var books: any BookRepository { get }
     var questions: any QuestionRepository { get }
+    var settings: any SettingsRepository { get }
 }
 
 /// Runs one action's work in one transaction, so that a long-lived coordinator tree is never

@@ -115,6 +115,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
             case .searchBooks(let text):
                 result = .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
+            case .settings:
+                result = .settings(try useCases.settings.read(for: try requireMain().user.id))
             case .gather(.show):
                 // Where the user is does not change: `gather watch` only reads the countdown.
                 let gather = try useCases.findGather.inProgress(owner: try requireMain().user.id)
@@ -248,6 +250,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 pendingWarnings.append("the saved navigation could not be read (\(reason)); starting at home")
             case .none: break
             }
+            // The tab this user chose to land on (home unless chosen).
+            try requireMain().select(try useCases.settings.read(for: user.id).landing)
             return .signedIn(user, openedLink: try openPendingLink(useCases))
         case .signOut:
             let main = try requireMain()
@@ -277,6 +281,10 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .questionDeleted(try requireMain().deleteQuestion(useCases))
         case .deleteGather:
             return .gatherDeleted(try requireMain().deleteGather(useCases))
+        case .settings:
+            return .settings(try useCases.settings.read(for: try requireMain().user.id))
+        case .landOn(let tab):
+            return .settings(try useCases.settings.land(on: tab, for: try requireMain().user.id))
         case .gather(let action):
             let gather = try requireMain().openGatherInProgress(useCases)
             let now = useCases.clock.now()

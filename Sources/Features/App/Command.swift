@@ -111,6 +111,11 @@ public enum Action {
     /// transaction; where the user is stays as it is (an import changes data only).
     /// `progress(bytesRead)` is called as rows are saved.
     case importBooks(BookCSVReader, progress: ((_ bytesRead: Int) -> Void)?)
+    /// Reads the signed-in user's settings on this device; changes nothing.
+    case settings
+    /// Makes `tab` where every sign-in of the signed-in user lands (home unless chosen). Where
+    /// the user is stays as it is.
+    case landOn(Tab)
 }
 
 public enum GatherAction: Equatable, Sendable {
@@ -147,6 +152,8 @@ public enum ActionResult: Equatable, Sendable {
     case gatherCancelled(Gather)
     case gatherDeleted(Gather)
     case booksImported(BookImportSummary)
+    /// The signed-in user's settings, as read or as just changed.
+    case settings(UserSettings)
 }
 
 /// Where a command landed and what it produced. Built inside the action's transaction, so the
@@ -181,6 +188,12 @@ public struct Outcome: Equatable, Sendable {
         self.notes = notes
         self.before = before
         self.window = window
+    }
+
+    /// The settings a ``Action/settings`` or ``Action/landOn(_:)`` read or left.
+    public var settings: UserSettings? {
+        if case .settings(let settings) = result { return settings }
+        return nil
     }
 
     /// Whether the command changed where the signed-in user is.

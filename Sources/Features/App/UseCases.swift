@@ -35,6 +35,7 @@ package struct UseCases {
     package let findQuestion: FindQuestion
     package let deleteQuestion: DeleteQuestion
     package let importBooks: ImportBooks
+    package let settings: ChooseSettings
     /// The time screens are shown at (a gather's countdown).
     package let clock: any WallClock
     /// The scene whose navigation state and journal these use cases read and write.
@@ -79,6 +80,7 @@ package struct UseCases {
         findQuestion = FindQuestion(questions: questions)
         deleteQuestion = DeleteQuestion(questions: questions)
         importBooks = ImportBooks(books: books, clock: clock)
+        settings = ChooseSettings(settings: repositories.settings)
         self.clock = clock
         self.scene = scene
     }

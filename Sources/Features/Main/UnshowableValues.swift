@@ -80,7 +80,7 @@ extension ActionResult: ShowsStoredValues {
         case .questionDeleted(let question): question.unshowableValues
         case .gather(let model), .gatherEnded(let model): model.unshowableValues
         case .gatherCancelled(let gather), .gatherDeleted(let gather): gather.unshowableValues
-        case .none, .linkKept, .undone, .reopened, .history, .booksImported: []
+        case .none, .linkKept, .undone, .reopened, .history, .booksImported, .settings: []
         }
     }
 }

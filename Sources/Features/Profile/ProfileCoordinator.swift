@@ -32,6 +32,7 @@ package final class ProfileCoordinator: ShortListCoordinator {
         .profile(
             ProfileViewModel(
                 user: user, playerCount: try useCases.homeSummary.squad(owner: user.id).count,
-                gathersPlayed: try useCases.findGather.historyCount(owner: user.id)))
+                gathersPlayed: try useCases.findGather.historyCount(owner: user.id),
+                settings: try useCases.settings.read(for: user.id)))
     }
 }

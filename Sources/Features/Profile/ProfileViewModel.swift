@@ -6,10 +6,20 @@ public struct ProfileViewModel: Equatable, Sendable {
     public let user: User
     public let playerCount: Int
     public let gathersPlayed: Int
+    /// The user's choices on this device (where a sign-in lands).
+    public let settings: UserSettings
 
     /// The keys of the profile's rows, as a list shows them (the selection stores one): the
-    /// player count, the gathers played, the way to gather history, and signing out (the seed's
-    /// MyPage has its own sign-out row).
-    public static let rowKeys = ["players", "gathers-played", "gathers", signOutKey]
+    /// player count, the gathers played, the way to gather history, where sign-in lands, and
+    /// signing out (the seed's MyPage has its own sign-out row).
+    public static let rowKeys = ["players", "gathers-played", "gathers", landingKey, signOutKey]
+    public static let landingKey = "landing"
     public static let signOutKey = "sign-out"
+
+    /// The landing after `landing` as the row offers them: the next tab in tab-bar order,
+    /// round again after the last.
+    public static func landing(after landing: Tab) -> Tab {
+        let index = Tab.allCases.firstIndex(of: landing)! + 1
+        return index < Tab.allCases.count ? Tab.allCases[index] : Tab.allCases[0]
+    }
 }

@@ -158,7 +158,13 @@ public enum KeyMap {
         case .questions: lines = [("n", "ask a question"), ("d", "delete the selected question")]
         case .questionDetail: lines = [("Enter", "open the selected book"), ("d", "delete the question")]
         case .gathers: lines = [("d", "delete the selected gather from history")]
-        case .profile: lines = [("Enter", "open gather history; on Sign out, sign out (asks first)")]
+        case .profile:
+            lines = [
+                (
+                    "Enter",
+                    "open gather history; on Sign-in lands on, the next choice; on Sign out, sign out (asks first)"
+                )
+            ]
         case .home: break
         }
         if screen == .login || screen == .register || screen == .form {

@@ -141,10 +141,14 @@ extension TerminalSession {
             run { try openLink("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
         case (.profile, .field):
             guard let index = window?.position, ProfileViewModel.rowKeys.indices.contains(index) else { return }
-            if ProfileViewModel.rowKeys[index] == ProfileViewModel.signOutKey {
+            switch ProfileViewModel.rowKeys[index] {
+            case ProfileViewModel.signOutKey:
                 let name = user.map { " \($0.username)" } ?? ""
                 ask("Sign out\(name)? Everything stays here for the next sign-in.") { try self.app.signOut() }
-            } else {
+            case ProfileViewModel.landingKey:
+                guard case .profile(let model)? = content else { return }
+                run { try perform(Command(.landOn(ProfileViewModel.landing(after: model.settings.landing)))) }
+            default:
                 run { try openLink("gathers") }
             }
         case (.teamPicker, .pick(_, let team)):
@@ -201,7 +205,9 @@ extension TerminalSession {
                 delete(.question(question.id), .deleteQuestion))
         case .gather(let model)?:
             ask("Delete gather #\(model.gather.id) from history?", delete(.gather(model.gather.id), .deleteGather))
-        default: message = .note(window?.rows.isEmpty == true ? "the list is empty: nothing to delete" : "nothing here to delete")
+        default:
+            message = .note(
+                window?.rows.isEmpty == true ? "the list is empty: nothing to delete" : "nothing here to delete")
         }
     }
 

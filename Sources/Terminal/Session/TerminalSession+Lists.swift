@@ -112,7 +112,9 @@ extension TerminalSession {
         case .profile(let model)?:
             let rows = [
                 ("Players", "\(model.playerCount)"), ("Gathers played", "\(model.gathersPlayed)"),
-                ("Gather history", "Enter opens it"), ("Sign out", "Enter signs out (asks first)"),
+                ("Gather history", "Enter opens it"),
+                ("Sign-in lands on", "\(model.settings.landing.title) (Enter: the next tab)"),
+                ("Sign out", "Enter signs out (asks first)"),
             ]
             return zip(ProfileViewModel.rowKeys, rows).map { ($0.0, .field(label: $0.1.0, value: $0.1.1)) }
         case .questionDetail(let question)?: return question.books.map { ($0.isbn.digits, .book($0)) }

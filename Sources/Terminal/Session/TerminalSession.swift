@@ -270,6 +270,7 @@ public final class TerminalSession {
         case .gatherEnded(let model): ended(model.gather)
         case .gatherCancelled: "gather cancelled"
         case .gatherDeleted(let gather): "deleted gather #\(gather.id)"
+        case .settings(let settings): "sign-in now lands on \(settings.landing.rawValue)"
         case .none, .linkKept, .history, .foundBooks, .gather, .booksImported: nil
         }
     }

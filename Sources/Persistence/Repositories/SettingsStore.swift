@@ -1,0 +1,24 @@
+import ClubhouseDomain
+import GRDB
+
+package struct SettingsStore: SettingsRepository {
+    let db: Database
+
+    package func settings(for user: User.ID) throws -> UserSettings {
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT landing_tab FROM user_settings WHERE user_id = ?"), arguments: [user])
+        // A value the CHECK constraint would refuse (written with checks off) is the default,
+        // never a failed sign-in; `clubhouse check` names it.
+        let landing = row.flatMap { RowDecoding.text($0["landing_tab"] as DatabaseValue) }.flatMap(Tab.init(rawValue:))
+        return UserSettings(landing: landing ?? .home)
+    }
+
+    package func save(_ settings: UserSettings, for user: User.ID) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO user_settings (user_id, landing_tab) VALUES (?, ?)
+                ON CONFLICT (user_id) DO UPDATE SET landing_tab = excluded.landing_tab
+                """
+        ).execute(arguments: [user, settings.landing.rawValue])
+    }
+}

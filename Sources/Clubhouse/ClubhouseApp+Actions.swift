@@ -95,13 +95,13 @@ extension ClubhouseApp {
         try perform(Command(.search(text)))
     }
 
-    /// The signed-in user's settings on this device (``Action/settings``).
+    /// The signed-in user's settings on this device (``/ClubhouseFeatures/Action/settings``).
     public func settings() throws -> UserSettings {
         try look(.settings, showing: false).settings ?? UserSettings()
     }
 
-    /// Makes `tab` where every sign-in of the signed-in user lands (``Action/landOn(_:)``). Where
-    /// the user is now stays as it is.
+    /// Makes `tab` where every sign-in of the signed-in user lands
+    /// (``/ClubhouseFeatures/Action/landOn(_:)``). Where the user is now stays as it is.
     @discardableResult
     public func land(on tab: Tab) throws -> UserSettings {
         try perform(Command(.landOn(tab))).settings ?? UserSettings(landing: tab)

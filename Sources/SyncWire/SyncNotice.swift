@@ -15,7 +15,8 @@ public struct SyncNotice: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// A notice's kind. A string on the wire, so a code added later still decodes.
+/// A notice's kind. A string on the wire (the standard library codes a
+/// `RawRepresentable` as its raw value), so a code added later still decodes.
 public struct SyncNoticeCode: RawRepresentable, Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
     public var rawValue: String
 
@@ -25,15 +26,6 @@ public struct SyncNoticeCode: RawRepresentable, Codable, Sendable, Equatable, Ha
     public static let editLost = SyncNoticeCode(rawValue: "edit_lost")
     /// A field the device changed was overwritten by another device's later change.
     public static let fieldReplaced = SyncNoticeCode(rawValue: "field_replaced")
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     public var description: String { rawValue }
 }

@@ -70,7 +70,8 @@ public struct SyncResult: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// Why the server refused a change. A string on the wire, so a code added later still decodes.
+/// Why the server refused a change. A string on the wire (the standard library codes a
+/// `RawRepresentable` as its raw value), so a code added later still decodes.
 public struct SyncRefusal: RawRepresentable, Codable, Sendable, Equatable, Hashable, CustomStringConvertible {
     public var rawValue: String
 
@@ -85,15 +86,6 @@ public struct SyncRefusal: RawRepresentable, Codable, Sendable, Equatable, Hasha
     public static let unknown = SyncRefusal(rawValue: "unknown")
     /// Fails the Domain's rules (or the wire's types); the message names the field.
     public static let invalid = SyncRefusal(rawValue: "invalid")
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 
     public var description: String { rawValue }
 }

@@ -79,6 +79,13 @@ struct WireRoundTripTests {
         #expect(result.code != .unknown)
     }
 
+    @Test func aNoticeCodeAddedLaterStillDecodesAndBothEncodeAsStrings() throws {
+        let code = try JSONDecoder().decode([SyncNoticeCode].self, from: Data(#"["edit_lost","moved_away"]"#.utf8))
+        #expect(code == [.editLost, SyncNoticeCode(rawValue: "moved_away")])
+        #expect(try JSONEncoder().encode(SyncRefusal.deleted) == Data(#""deleted""#.utf8))
+        #expect(try JSONEncoder().encode(SyncNoticeCode.editLost) == Data(#""edit_lost""#.utf8))
+    }
+
     @Test func aPageOfChangesAndNotices() throws {
         let page = SyncChangesPage(
             changes: [

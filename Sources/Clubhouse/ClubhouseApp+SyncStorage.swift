@@ -27,7 +27,7 @@ extension ClubhouseApp {
 
     package func syncRemote() throws -> SyncRemoteRecord? {
         let user = try syncUser()
-        return try locked { try database.sync { try $0.remote(user: user) } }
+        return try locked { try database.writeSyncTables { try $0.remote(user: user) } }
     }
 
     /// Stores the remote (and, for a new one, queues every record as a create, in the same
@@ -35,7 +35,7 @@ extension ClubhouseApp {
     package func setSyncRemote(_ make: (User.ID) -> SyncRemoteRecord) throws {
         let user = try syncUser()
         try locked {
-            try database.sync { try $0.setRemote(make(user)) }
+            try database.writeSyncTables { try $0.setRemote(make(user)) }
             if !isInMemory, chmod(path, 0o600) != 0 {
                 throw StorageError.other(
                     "could not make \(path) readable by its owner only: \(String(cString: strerror(errno)))")
@@ -45,12 +45,12 @@ extension ClubhouseApp {
 
     package func unsetSyncRemote() throws -> Bool {
         let user = try syncUser()
-        return try locked { try database.sync { try $0.unsetRemote(user: user) } }
+        return try locked { try database.writeSyncTables { try $0.unsetRemote(user: user) } }
     }
 
     package func syncWaiting() throws -> Int {
         let user = try syncUser()
-        return try locked { try database.sync { try $0.waiting(user: user) } }
+        return try locked { try database.writeSyncTables { try $0.waiting(user: user) } }
     }
 
     /// The oldest `limit` queued changes, instants in this device's clock. Throws
@@ -58,13 +58,13 @@ extension ClubhouseApp {
     package func syncNextChanges(limit: Int) throws -> [SyncChange] {
         let user = try syncUser()
         return try locked {
-            try database.sync { store in Result { try store.nextChanges(user: user, limit: limit) } }
+            try database.writeSyncTables { store in Result { try store.nextChanges(user: user, limit: limit) } }
         }.get()
     }
 
     package func syncAcknowledge(_ results: [SyncResult]) throws {
         let user = try syncUser()
-        try locked { try database.sync { try $0.acknowledge(user: user, results) } }
+        try locked { try database.writeSyncTables { try $0.acknowledge(user: user, results) } }
     }
 
     package func syncApply(_ entries: [SyncLogEntry.Body], next: Int64) throws {
@@ -74,12 +74,12 @@ extension ClubhouseApp {
 
     package func syncTakeNotices() throws -> [SyncNotice] {
         let user = try syncUser()
-        return try locked { try database.sync { try $0.takeUntoldNotices(user: user) } }
+        return try locked { try database.writeSyncTables { try $0.takeUntoldNotices(user: user) } }
     }
 
     package func syncFinish(clockOffsetMs: Int64?) throws {
         let user = try syncUser()
-        try locked { try database.sync { try $0.finishSync(user: user, clockOffsetMs: clockOffsetMs) } }
+        try locked { try database.writeSyncTables { try $0.finishSync(user: user, clockOffsetMs: clockOffsetMs) } }
     }
 
     /// Local id → key and key → local id (player, gather, question) for the signed-in user, as
@@ -90,7 +90,7 @@ extension ClubhouseApp {
     ) throws -> T {
         let user = try syncUser()
         return try locked {
-            try database.syncRead { store in
+            try database.readSyncTables { store in
                 try work(
                     { entity, id in try store.key(entity: entity, id: id, owner: user) },
                     { entity, key in try store.id(entity: entity, key: key, owner: user) })
@@ -102,7 +102,7 @@ extension ClubhouseApp {
 extension ClubhouseApp {
     package func syncSetClockOffset(_ offset: Int64) throws {
         let user = try syncUser()
-        try locked { try database.sync { try $0.setClockOffset(user: user, offset) } }
+        try locked { try database.writeSyncTables { try $0.setClockOffset(user: user, offset) } }
     }
 
     /// After a sync removed records here (a player deleted on another device, a gather the

@@ -143,14 +143,14 @@ package final class AppDatabase: UnitOfWork {
     }
 
     /// Runs `work` on the sync tables in one IMMEDIATE transaction (see `SyncStore`).
-    package func sync<T>(_ work: (SyncStore) throws -> T) throws -> T {
+    package func writeSyncTables<T>(_ work: (SyncStore) throws -> T) throws -> T {
         try checkStillThere()
         return try mappingErrors { try queue.write { db in try work(SyncStore(db: db)) } }
     }
 
     /// Runs `work` on the sync tables in one read-only transaction: lookups that change nothing
     /// (a handoff's keys and local ids) do not wait for, or hold up, a writer.
-    package func syncRead<T>(_ work: (SyncStore) throws -> T) throws -> T {
+    package func readSyncTables<T>(_ work: (SyncStore) throws -> T) throws -> T {
         try checkStillThere()
         return try mappingErrors { try queue.read { db in try work(SyncStore(db: db)) } }
     }
@@ -158,7 +158,7 @@ package final class AppDatabase: UnitOfWork {
     /// Applies one pulled page and moves the user's cursor to `next`, in ONE transaction: a kill
     /// at any moment leaves the page either applied with its cursor or not at all.
     package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, next: Int64) throws {
-        try sync { store in
+        try writeSyncTables { store in
             try SyncPageApply(store: store, user: user).apply(entries)
             try store.db.execute(sql: "UPDATE sync_remote SET cursor = ? WHERE user_id = ?", arguments: [next, user])
         }

@@ -20,7 +20,7 @@ import Testing
 
     private func setRemote(_ user: User? = nil) throws {
         let user = user ?? ana
-        try database.sync {
+        try database.writeSyncTables {
             try $0.setRemote(
                 SyncRemoteRecord(
                     userID: user.id, url: "http://127.0.0.1:1", deviceID: "0b6c1d0e-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
@@ -30,7 +30,7 @@ import Testing
 
     /// (entity, op, fields as an object) of the queued changes, oldest first; marks them sent.
     private func queued(_ user: User? = nil) throws -> [(String, String, [String: Any])] {
-        try database.sync { try $0.nextChanges(user: (user ?? ana).id, limit: 1000) }.map {
+        try database.writeSyncTables { try $0.nextChanges(user: (user ?? ana).id, limit: 1000) }.map {
             let json = try JSONEncoder().encode($0.fields)
             return (
                 $0.entity.rawValue, $0.op.rawValue,
@@ -46,9 +46,9 @@ import Testing
     @Test func nothingIsQueuedWithoutARemoteButEveryRecordHasAKey() throws {
         let zoe = try addPlayer("Zoë")
         #expect(try queued().isEmpty)
-        let key = try database.sync { try $0.key(entity: "player", id: zoe.id, owner: ana.id) }
+        let key = try database.writeSyncTables { try $0.key(entity: "player", id: zoe.id, owner: ana.id) }
         #expect(key?.count == 36)
-        #expect(try database.sync { try $0.id(entity: "player", key: key ?? "", owner: ana.id) } == zoe.id)
+        #expect(try database.writeSyncTables { try $0.id(entity: "player", key: key ?? "", owner: ana.id) } == zoe.id)
     }
 
     @Test func settingARemoteQueuesEveryExistingRecordAsACreate() throws {
@@ -117,7 +117,7 @@ import Testing
         #expect(teams?["a"]?.map { $0["name"] as? String } == ["A"])
         #expect(
             teams?["b"]?.first?["player"] as? String
-                == (try database.sync { try $0.key(entity: "player", id: b.id, owner: ana.id) }))
+                == (try database.writeSyncTables { try $0.key(entity: "player", id: b.id, owner: ana.id) }))
         #expect(changes[7].2["startedAt"] as? Int64 == t0)
         #expect(changes[8].2.keys.sorted() == ["scoreA"])
         #expect(changes[9].2["endedAt"] as? Int64 == t0 + 60_000 && changes[9].2["winner"] as? String == "Team A")
@@ -140,9 +140,9 @@ import Testing
         try setRemote()
         var zoe = try addPlayer("Zoë", age: 27)
         _ = try queued()  // the create is on its way
-        try database.sync { try $0.acknowledge(user: ana.id, []) }
-        let key = try #require(try database.sync { try $0.key(entity: "player", id: zoe.id, owner: ana.id) })
-        try database.sync { store in
+        try database.writeSyncTables { try $0.acknowledge(user: ana.id, []) }
+        let key = try #require(try database.writeSyncTables { try $0.key(entity: "player", id: zoe.id, owner: ana.id) })
+        try database.writeSyncTables { store in
             for entry in try store.nextChanges(user: ana.id, limit: 10) {
                 try store.acknowledge(user: ana.id, [.applied(entry.id)])
             }
@@ -164,12 +164,12 @@ import Testing
         #expect(players.map(\.name) == ["Zoe", "Kai"])
         #expect(players.map(\.age) == [30, nil])  // the local age waits to be sent
         #expect(players[1].skill == .amateur)
-        #expect(try database.sync { try $0.remote(user: ana.id)?.cursor } == 7)
+        #expect(try database.writeSyncTables { try $0.remote(user: ana.id)?.cursor } == 7)
         let changes = try queued()
         #expect(changes.count == 1 && changes[0].2.keys.sorted() == ["age"])
-        let notices = try database.sync { try $0.takeUntoldNotices(user: ana.id) }
+        let notices = try database.writeSyncTables { try $0.takeUntoldNotices(user: ana.id) }
         #expect(notices.map(\.code) == [.editLost])
-        #expect(try database.sync { try $0.takeUntoldNotices(user: ana.id) }.isEmpty)  // told once
+        #expect(try database.writeSyncTables { try $0.takeUntoldNotices(user: ana.id) }.isEmpty)  // told once
 
         // A delete from elsewhere, and a value the schema refuses: noted, the page goes on.
         try database.applyPulled(
@@ -178,8 +178,8 @@ import Testing
                 .pulled(.player, key, .delete),
             ], user: ana.id, next: 9)
         #expect(try database.read { try $0.players.all(owner: ana.id) }.map(\.name) == ["Kai"])
-        #expect(try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code) == [.notApplied])
-        #expect(try database.sync { try $0.remote(user: ana.id)?.cursor } == 9)
+        #expect(try database.writeSyncTables { try $0.takeUntoldNotices(user: ana.id) }.map(\.code) == [.notApplied])
+        #expect(try database.writeSyncTables { try $0.remote(user: ana.id)?.cursor } == 9)
     }
 
     @Test func aRefusedGatherCreateRemovesTheGatherAndIsTold() throws {
@@ -187,8 +187,8 @@ import Testing
         let a = try addPlayer("A")
         let b = try addPlayer("B")
         let gather = try database.write { try $0.gathers.insert(owner: ana.id, teamA: [a], teamB: [b], at: t0) }
-        let entries = try database.sync { try $0.nextChanges(user: ana.id, limit: 10) }
-        try database.sync { store in
+        let entries = try database.writeSyncTables { try $0.nextChanges(user: ana.id, limit: 10) }
+        try database.writeSyncTables { store in
             try store.acknowledge(
                 user: ana.id,
                 entries.map {
@@ -198,18 +198,18 @@ import Testing
                 })
         }
         #expect(try database.read { try $0.gathers.find(gather.id, owner: ana.id) } == nil)
-        #expect(try database.sync { try $0.waiting(user: ana.id) } == 0)  // no delete queued
-        let notices = try database.sync { try $0.takeUntoldNotices(user: ana.id) }
+        #expect(try database.writeSyncTables { try $0.waiting(user: ana.id) } == 0)  // no delete queued
+        let notices = try database.writeSyncTables { try $0.takeUntoldNotices(user: ana.id) }
         #expect(notices.map(\.code) == [.gatherInProgress])
     }
 
     @Test func unsettingTheRemoteStopsQueuing() throws {
         try setRemote()
         _ = try addPlayer("Zoë")
-        #expect(try database.sync { try $0.unsetRemote(user: ana.id) })
+        #expect(try database.writeSyncTables { try $0.unsetRemote(user: ana.id) })
         _ = try addPlayer("Kai")
-        #expect(try database.sync { try $0.waiting(user: ana.id) } == 0)
-        #expect(try database.sync { try $0.remote(user: ana.id) } == nil)
+        #expect(try database.writeSyncTables { try $0.waiting(user: ana.id) } == 0)
+        #expect(try database.writeSyncTables { try $0.remote(user: ana.id) } == nil)
     }
 }
 

@@ -21,7 +21,7 @@ import Testing
     init() throws {
         let database = try AppDatabase.inMemory()
         let ana = try Library(database).user("ana")
-        try database.sync {
+        try database.writeSyncTables {
             try $0.setRemote(
                 SyncRemoteRecord(
                     userID: ana.id, url: "http://127.0.0.1:1", deviceID: "0b6c1d0e-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
@@ -30,7 +30,9 @@ import Testing
         var keys: [String] = []
         for name in ["A", "B"] {
             let player = try database.write { try $0.players.insert(PlayerDraft(name: name), owner: ana.id) }
-            keys.append(try #require(try database.sync { try $0.key(entity: "player", id: player.id, owner: ana.id) }))
+            keys.append(
+                try #require(
+                    try database.writeSyncTables { try $0.key(entity: "player", id: player.id, owner: ana.id) }))
         }
         self.database = database
         self.ana = ana
@@ -39,7 +41,7 @@ import Testing
 
     /// Every queued change answered as applied: the server holds them.
     func pushAll() throws {
-        try database.sync { store in
+        try database.writeSyncTables { store in
             let entries = try store.nextChanges(user: ana.id, limit: 100)
             try store.acknowledge(user: ana.id, appliedResults(entries))
         }
@@ -53,7 +55,7 @@ import Testing
     }
 
     func key(_ gather: Gather) throws -> String {
-        try #require(try database.sync { try $0.key(entity: "gather", id: gather.id, owner: ana.id) })
+        try #require(try database.writeSyncTables { try $0.key(entity: "gather", id: gather.id, owner: ana.id) })
     }
 
     /// A gather's create as the log carries it: every field, in progress.
@@ -81,11 +83,11 @@ import Testing
     }
 
     func notices() throws -> [String] {
-        try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code.rawValue)
+        try database.writeSyncTables { try $0.takeUntoldNotices(user: ana.id) }.map(\.code.rawValue)
     }
 
     func waiting() throws -> Int {
-        try database.sync { try $0.waiting(user: ana.id) }
+        try database.writeSyncTables { try $0.waiting(user: ana.id) }
     }
 
     /// Another device played a gather (started and ended) before this device's start reached

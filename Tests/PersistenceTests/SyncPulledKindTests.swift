@@ -32,7 +32,7 @@ import Testing
     init() throws {
         let database = try AppDatabase.inMemory()
         let ana = try Library(database).user("ana")
-        try database.sync {
+        try database.writeSyncTables {
             try $0.setRemote(
                 SyncRemoteRecord(
                     userID: ana.id, url: "http://127.0.0.1:1", deviceID: "0b6c1d0e-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
@@ -46,7 +46,7 @@ import Testing
         self.ana = ana
         self.players = players
         let keys = try players.map { player in
-            try #require(try database.sync { try $0.key(entity: "player", id: player.id, owner: ana.id) })
+            try #require(try database.writeSyncTables { try $0.key(entity: "player", id: player.id, owner: ana.id) })
         }
         teams = #"{"a":[{"player":"\#(keys[0])","name":"A"}],"b":[{"player":"\#(keys[1])","name":"B"}]}"#
         try pushAll()
@@ -54,28 +54,28 @@ import Testing
 
     /// Every queued change answered as applied: the server holds them.
     func pushAll() throws {
-        try database.sync { store in
+        try database.writeSyncTables { store in
             try store.acknowledge(user: ana.id, appliedResults(try store.nextChanges(user: ana.id, limit: 100)))
         }
     }
 
     /// "entity op" of the changes waiting (marked read: call it last).
     func waiting() throws -> [String] {
-        try database.sync { try $0.nextChanges(user: ana.id, limit: 100) }.map {
+        try database.writeSyncTables { try $0.nextChanges(user: ana.id, limit: 100) }.map {
             "\($0.entity.rawValue) \($0.op.rawValue)"
         }
     }
 
     func notices() throws -> [String] {
-        try database.sync { try $0.takeUntoldNotices(user: ana.id) }.map(\.code.rawValue)
+        try database.writeSyncTables { try $0.takeUntoldNotices(user: ana.id) }.map(\.code.rawValue)
     }
 
     func gatherKey(_ gather: Gather) throws -> String {
-        try #require(try database.sync { try $0.key(entity: "gather", id: gather.id, owner: ana.id) })
+        try #require(try database.writeSyncTables { try $0.key(entity: "gather", id: gather.id, owner: ana.id) })
     }
 
     func gather(_ key: String) throws -> Gather? {
-        guard let id = try database.sync({ try $0.id(entity: "gather", key: key, owner: ana.id) }) else { return nil }
+        guard let id = try database.writeSyncTables({ try $0.id(entity: "gather", key: key, owner: ana.id) }) else { return nil }
         return try database.read { try $0.gathers.find(id, owner: ana.id) }
     }
 
@@ -89,7 +89,7 @@ import Testing
     func player(in place: Place) throws -> String {
         guard place != .notHere else { return Self.unknown }
         let zoe = try database.write { try $0.players.insert(PlayerDraft(name: "Zoë", age: 27), owner: ana.id) }
-        let key = try #require(try database.sync { try $0.key(entity: "player", id: zoe.id, owner: ana.id) })
+        let key = try #require(try database.writeSyncTables { try $0.key(entity: "player", id: zoe.id, owner: ana.id) })
         try pushAll()
         if place == .deletedHere { _ = try database.write { try $0.players.delete(zoe.id, owner: ana.id) } }
         return key
@@ -122,7 +122,7 @@ import Testing
         if kind == .update, place == .here { #expect(others.first?.age == 27) }  // fields not carried stay
         #expect(try waiting() == (place == .deletedHere ? ["player delete"] : []))
         #expect(try notices() == [])
-        #expect(try database.sync { try $0.remote(user: ana.id)?.cursor } == 10)
+        #expect(try database.writeSyncTables { try $0.remote(user: ana.id)?.cursor } == 10)
     }
 
     // MARK: Gathers
@@ -139,7 +139,7 @@ import Testing
             if place == .deletedHere { _ = try database.write { try $0.gathers.delete(other.id, owner: ana.id) } }
         }
         let playing = try startHere(at: t0 + 120_000)
-        try database.sync { store in
+        try database.writeSyncTables { store in
             // The one in progress is the server's too; a delete waiting here stays waiting.
             let queued = try store.nextChanges(user: ana.id, limit: 100).filter { $0.op == .put }
             try store.acknowledge(user: ana.id, appliedResults(queued))
@@ -220,7 +220,7 @@ import Testing
     /// Rule 8 on a create of a record that is here: a field changed here and not sent stays.
     @Test func aCreateOfARecordHereLeavesItsPendingFields() throws {
         let key = try player(in: .here)
-        let id = try #require(try database.sync { try $0.id(entity: "player", key: key, owner: ana.id) })
+        let id = try #require(try database.writeSyncTables { try $0.id(entity: "player", key: key, owner: ana.id) })
         var zoe = try #require(try database.read { try $0.players.find(id, owner: ana.id) })
         zoe.age = 30
         try database.write { try $0.players.update(zoe, fields: [.age]) }

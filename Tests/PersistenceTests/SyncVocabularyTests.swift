@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: SyncEntity.allCases)
     func everyMappedColumnIsInItsTable(_ entity: SyncEntity) throws {
         let database = try AppDatabase.inMemory()
-        try database.sync { store in
+        try database.writeSyncTables { store in
             func columns(_ table: String) throws -> [String] {
                 try String.fetchAll(store.db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
             }
@@ -41,7 +41,7 @@ import Testing
         let database = try AppDatabase.inMemory()
         let library = Library(database)
         let ana = try library.user("ana")
-        try database.sync {
+        try database.writeSyncTables {
             try $0.setRemote(
                 SyncRemoteRecord(
                     userID: ana.id, url: "http://127.0.0.1:1", deviceID: "0b6c1d0e-2f3a-4b5c-8d9e-0f1a2b3c4d5e",
@@ -55,7 +55,7 @@ import Testing
 
         /// The keys of the queued changes of each entity (all of them, merged), read and answered.
         func queued() throws -> [SyncEntity: Set<String>] {
-            try database.sync { store in
+            try database.writeSyncTables { store in
                 let changes = try store.nextChanges(user: ana.id, limit: 100)
                 try store.acknowledge(user: ana.id, appliedResults(changes))
                 return changes.reduce(into: [:]) { $0[$1.entity, default: []].formUnion($1.fields.keys) }
@@ -66,7 +66,7 @@ import Testing
             #expect(creates[entity] == Set(entity.fieldNames), "\(entity)'s create")
         }
 
-        try database.sync { store in
+        try database.writeSyncTables { store in
             try store.db.execute(
                 sql: """
                     UPDATE players SET name = name || 'x', age = 30, skill = 'amateur', position = 'goalkeeper',

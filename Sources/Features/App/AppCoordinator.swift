@@ -52,8 +52,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             let credentials = try checkCredentials(command.action)
             return try store.write { repositories in
                 let useCases = UseCases(repositories, clock: clock, scene: scene)
-                let (synced, warnings) = try sync(useCases)
-                let syncedUser = knownUser
+                let (rebuilt, warnings) = try rebuildFromStorage(useCases)
+                let rebuiltUser = knownUser
                 if let expected = command.expecting, !isOnShow(expected) {
                     throw ClubhouseError.notOnScreen(
                         "\(expected.screen.path) is no longer on show as this command left it (another command changed or closed it, or signed in); nothing more was typed into it"
@@ -71,7 +71,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                         default: .navigate
                         }
                     // What is stored for the user now shown: after a sign-in, that user's row.
-                    let stored = main.user.id == syncedUser ? synced : try useCases.loadNavigation(for: main.user.id)
+                    let stored = main.user.id == rebuiltUser ? rebuilt : try useCases.loadNavigation(for: main.user.id)
                     // A state that could not be read is replaced whole, with nothing to journal.
                     let before = stored.state
                     let after = main.state
@@ -107,7 +107,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         pendingWarnings = []
         return try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock, scene: scene)
-            let (_, warnings) = try sync(useCases)
+            let (_, warnings) = try rebuildFromStorage(useCases)
             let result: ActionResult
             switch action {
             case .none: result = .none
@@ -128,8 +128,8 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// Brings the tree up to date with what is stored, inside a read (its warnings are `look`'s).
-    func syncForReading(_ useCases: UseCases) throws {
-        _ = try sync(useCases)
+    func rebuildForReading(_ useCases: UseCases) throws {
+        _ = try rebuildFromStorage(useCases)
     }
 
     /// Makes the next command rebuild the tree from what is stored.
@@ -155,7 +155,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     /// Makes the tree match the stored session and navigation state. Returns what is stored
     /// and a warning per screen cut.
-    private func sync(_ useCases: UseCases) throws -> (StoredNavigation, [String]) {
+    private func rebuildFromStorage(_ useCases: UseCases) throws -> (StoredNavigation, [String]) {
         guard let user = try useCases.currentSession() else {
             if login == nil { showLogin() }
             known = nil
@@ -170,16 +170,24 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         let main = self.main.flatMap { $0.user.id == user.id ? $0 : nil } ?? showMain(for: user)
         knownUser = user.id
         known = stored
+        return (stored, try restore(stored, into: main, useCases))
+    }
+
+    /// Builds `main` from what is stored; a warning per problem the stored state had and per
+    /// screen cut. Nothing stored, or nothing readable, is the initial state.
+    private func restore(_ stored: StoredNavigation, into main: TabCoordinator, _ useCases: UseCases) throws
+        -> [String]
+    {
         switch stored {
         case .none:
-            return (stored, try main.restore(.initial, useCases))
+            return try main.restore(.initial, useCases)
         case .unreadable(let reason):
             _ = try main.restore(.initial, useCases)
-            return (stored, ["the saved navigation could not be read (\(reason)); starting at home"])
+            return ["the saved navigation could not be read (\(reason)); starting at home"]
         case .state(let state):
-            return (stored, try main.restore(state, useCases))
+            return try main.restore(state, useCases)
         case .repaired(let state, let problems):
-            return (stored, problems + (try main.restore(state, useCases)))
+            return problems + (try main.restore(state, useCases))
         }
     }
 
@@ -241,15 +249,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             guard case .verified(let verified) = credentials else { return .none }
             let user = try requireLogin().signIn(verified, useCases)
             // The tab bar the sign-in showed starts where this user was, if anything is stored.
-            switch try useCases.loadNavigation(for: user.id) {
-            case .state(let state): pendingWarnings += try requireMain().restore(state, useCases)
-            case .repaired(let state, let problems):
-                pendingWarnings += problems
-                pendingWarnings += try requireMain().restore(state, useCases)
-            case .unreadable(let reason):
-                pendingWarnings.append("the saved navigation could not be read (\(reason)); starting at home")
-            case .none: break
-            }
+            pendingWarnings += try restore(useCases.loadNavigation(for: user.id), into: requireMain(), useCases)
             // The tab this user chose to land on (home unless chosen).
             try requireMain().select(try useCases.settings.read(for: user.id).landing)
             return .signedIn(user, openedLink: try openPendingLink(useCases))

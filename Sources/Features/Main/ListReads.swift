@@ -10,7 +10,7 @@ extension AppCoordinator {
         try Self.checkWindow(count: count, above: above)
         return try store.read { repositories in
             let useCases = UseCases(repositories, clock: clock, scene: scene)
-            try syncForReading(useCases)
+            try rebuildForReading(useCases)
             let list = try requireMain().currentList()
             return try list.rows(useCases).window(
                 list.selected, count: count, above: above, now: useCases.clock.now())

@@ -39,6 +39,21 @@ struct RuleParityTests {
             return String(line.dropFirst("error: ".count))
         }
 
+        /// What it printed (it must succeed), as JSON.
+        func json(_ arguments: [String]) throws -> Any {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.binary)
+            process.arguments = arguments + ["--json", "--database", database]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw ClusterError("clubhouse \(arguments) failed") }
+            return try JSONSerialization.jsonObject(with: data)
+        }
+
         func sql(_ query: String) throws -> String {
             try sqlite(database, query).trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -153,6 +168,54 @@ struct RuleParityTests {
             let serverBooks = try await database.values("SELECT isbn FROM books ORDER BY isbn").compactMap { $0 }
             #expect(cliBooks == serverBooks)
             #expect(cliBooks.count == 3)
+        }
+    }
+
+    /// One rule in two dialects (`GatherStore` in SQLite and in PostgreSQL): a gather's players
+    /// show as they are now while it runs and as they were when it ended, and a player deleted
+    /// meanwhile shows as the copy kept with the seat.
+    @Test func aGathersPlayersShowAsTheyAreWhileItRunsThenAsTheyWere() async throws {
+        try await TestServer.run { api, _ in
+            let cli = CLI(folder: try TemporaryFolder())
+            #expect(try cli.run(["register", "ana", "--password-stdin"], stdin: "correct horse\n") == nil)
+            let token = try await api.signedIn("ana")
+            for name in ["Zoë", "Kai", "Lu"] {
+                #expect(try cli.run(["player", "add", "--name", name]) == nil)
+                _ = try await api.addPlayer(name, token: token)
+            }
+            func rename(_ id: Int, _ name: String) -> Case {
+                Case(
+                    cli: ["player", "edit", "\(id)", "--name", name], method: .patch, path: "/v1/players/\(id)",
+                    json: #"{"name":"\#(name)"}"#)
+            }
+            func names() async throws -> (cli: [String], server: [String]) {
+                let shown = try cli.json(["gather", "show", "1"]) as? [String: Any]
+                let served = try await api.call(.get, "/v1/gathers/1", token: token)
+                func team(_ gather: [String: Any]?, _ key: String) -> [String] {
+                    ((gather?[key] as? [[String: Any]]) ?? []).map { $0["name"] as? String ?? "?" }
+                }
+                let server = served.object
+                return (team(shown, "teamA") + team(shown, "teamB"), team(server, "teamA") + team(server, "teamB"))
+            }
+            try await compare(
+                [
+                    Case(
+                        cli: ["gather", "new", "--team-a", "1,2", "--team-b", "3"], method: .post, path: "/v1/gathers",
+                        json: #"{"teamA":[1,2],"teamB":[3]}"#),
+                    rename(1, "Zed"),
+                    Case(cli: ["player", "delete", "2", "--yes"], method: .delete, path: "/v1/players/2", json: nil),
+                ], cli: cli, api: api, token: token)
+            var shown = try await names()
+            #expect(shown.cli == ["Zed", "Kai", "Lu"], "while it runs: as they are now; Kai as kept")
+            #expect(shown.server == shown.cli)
+            try await compare(
+                [
+                    Case(cli: ["gather", "end", "--yes"], method: .post, path: "/v1/gathers/1/end", json: nil),
+                    rename(1, "Zack"), rename(3, "Lou"),
+                ], cli: cli, api: api, token: token)
+            shown = try await names()
+            #expect(shown.cli == ["Zed", "Kai", "Lu"], "ended: as they were")
+            #expect(shown.server == shown.cli)
         }
     }
 }

@@ -165,7 +165,8 @@ package struct GatherStore: GatherRepository {
         var index: [Gather.ID: Int] = [:]
         for (position, id) in ids.enumerated() { index[id] = position }
         // A player still there shows as they are now while the gather is in progress; history
-        // (and a deleted player) shows the copy kept with the gather.
+        // (and a deleted player) shows the copy kept with the gather. The server's dialect of
+        // this rule is its GatherStore.find; RuleParityTests holds the two together.
         let playerRows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """

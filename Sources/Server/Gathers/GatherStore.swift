@@ -73,7 +73,8 @@ struct GatherStore: Sendable {
         var gather = Gather(
             id: row.0, ownerID: row.1, startedAt: row.2.apiText, teamA: [], teamB: [],
             score: Score(stored: row.5, row.6), timer: timer, ending: ending)
-        // While in progress a player shows as they are now; once ended, as they were.
+        // While in progress a player shows as they are now; once ended, as they were. The
+        // device's dialect of this rule is its GatherStore; RuleParityTests holds the two together.
         let players = try await connection.query(
             """
             SELECT gp.team, gp.player_id,

@@ -33,7 +33,7 @@ private final class TestModalForm: FormCoordinator {
 
     init() throws {
         harness = try AppHarness(
-            modalFlows: ModalFlows { screen, router, _ in screen == .newBook ? TestModalForm(router: router) : nil })
+            modalFlows: ModalFlows(screens: [.newBook]) { _, router, _ in TestModalForm(router: router) })
         try harness.registerAndSignIn("ana")
     }
 

@@ -1,20 +1,24 @@
 import ClubhouseDomain
 import ClubhouseNavigation
 
-/// Builds the root coordinator of a modal flow (add a book, ask a question) for a screen, on the
-/// router presented for it; nil for a screen that is not a modal flow of this app. Tests
-/// register their own.
+/// The modal flows of this app (add a book, ask a question): the screens that open one, and the
+/// root coordinator of each, built on the router presented for it (nil for any other screen).
+/// Tests register their own.
 package struct ModalFlows: Sendable {
     package typealias Make = @Sendable (_ screen: Screen, _ router: any Router, _ user: User) -> (any FlowCoordinator)?
 
+    /// The screens a flow opens on: what a link kept while signed out is checked against, with
+    /// no user to build a flow for.
+    let screens: [Screen]
     let make: Make
 
-    package init(_ make: @escaping Make) {
-        self.make = make
+    package init(screens: [Screen], _ make: @escaping Make) {
+        self.screens = screens
+        self.make = { screen, router, user in screens.contains(screen) ? make(screen, router, user) : nil }
     }
 
     /// BookKitty's two floating-button flows.
-    package static let app = ModalFlows { screen, router, user in
+    package static let app = ModalFlows(screens: [.newBook, .newQuestion]) { screen, router, user in
         switch screen {
         case .newBook: AddBookCoordinator(router: router, owner: user.id)
         case .newQuestion: AddQuestionCoordinator(router: router, owner: user.id)

@@ -359,7 +359,7 @@ extension TabCoordinator {
         case .book(let isbn):
             (try? ISBN(lookingUp: isbn)) != nil
         case .newBook, .newQuestion:
-            modalFlows.make(screen, StackRouter(root: screen), User(id: 0, username: "")) != nil
+            modalFlows.screens.contains(screen)
         }
     }
 }

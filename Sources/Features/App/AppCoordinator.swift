@@ -109,19 +109,15 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             let useCases = UseCases(repositories, clock: clock, scene: scene)
             let (_, warnings) = try rebuildFromStorage(useCases)
             let result: ActionResult
-            switch action {
-            case .none: result = .none
-            case .history(let limit):
-                result = .history(try useCases.history(for: try requireMain().user.id, limit: limit))
-            case .searchBooks(let text):
-                result = .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
-            case .settings:
-                result = .settings(try useCases.settings.read(for: try requireMain().user.id))
-            case .gather(.show):
-                // Where the user is does not change: `gather watch` only reads the countdown.
+            if let read = try reading(action, useCases) {
+                result = read
+            } else if case .gather(.show) = action {
+                // Where the user is does not change: `gather watch` only reads the countdown (as a
+                // command, it opens the gather).
                 let gather = try useCases.findGather.inProgress(owner: try requireMain().user.id)
                 result = .gather(GatherViewModel(gather, now: useCases.clock.now()))
-            default: throw ClubhouseError.notOnScreen("this action changes navigation")
+            } else {
+                throw ClubhouseError.notOnScreen("this action changes navigation")
             }
             return try outcome(result, warnings: warnings, useCases, showing: showing)
         }
@@ -210,9 +206,10 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
                 throw ClubhouseError.notSignedIn
             }
         }
+        if let read = try reading(command.action, useCases) { return read }
         switch command.action {
-        case .none:
-            return .none
+        case .none, .history, .searchBooks, .settings:
+            break  // read above
         case .selectTab(let tab):
             try requireMain().select(tab)
         case .turnPage(let pages):
@@ -263,10 +260,6 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return try reopen(useCases)
         case .adopt(let state):
             pendingWarnings += try requireMain().restore(state, useCases)
-        case .history(let limit):
-            return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
-        case .searchBooks(let text):
-            return .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
         case .show(let screen):
             try requireMain().show(screen, useCases)
         case .moveSelection(let move):
@@ -281,8 +274,6 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .questionDeleted(try requireMain().deleteQuestion(useCases))
         case .deleteGather:
             return .gatherDeleted(try requireMain().deleteGather(useCases))
-        case .settings:
-            return .settings(try useCases.settings.read(for: try requireMain().user.id))
         case .landOn(let tab):
             return .settings(try useCases.settings.land(on: tab, for: try requireMain().user.id))
         case .gather(let action):
@@ -308,6 +299,19 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
             return .booksImported(try useCases.importBooks(file, owner: main.user.id, progress: progress))
         }
         return .none
+    }
+
+    /// What an action that only reads gives, the same in a command and in a look; nil for an
+    /// action that changes something.
+    private func reading(_ action: Action, _ useCases: UseCases) throws -> ActionResult? {
+        switch action {
+        case .none: return ActionResult.none
+        case .history(let limit): return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
+        case .searchBooks(let text):
+            return .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
+        case .settings: return .settings(try useCases.settings.read(for: try requireMain().user.id))
+        default: return nil
+        }
     }
 
     /// Right after a sign-in: opens the link kept while signed out. One that no longer resolves

@@ -54,7 +54,7 @@ struct DeviceSyncTests {
         #expect(try laptop.app.remote()?.waiting == 1)
         let sent = try await laptop.app.sync()
         #expect(sent.pushed == 1 && sent.refused == 0 && sent.waiting == 0)
-        #expect(sent.pulled == 0)  // its own change coming back is not counted
+        // (That its own change coming back is not counted as pulled: SyncReportTests.)
         let received = try await phone.app.sync()
         #expect(received.pulled == 1)
         #expect(try phone.players().map(\.name) == ["Zoë"])

@@ -6,6 +6,8 @@ import Foundation
 
 /// A pseudo-terminal to stand in for a person at a keyboard: the child gets the terminal end as
 /// standard input, the test types into the other end and reads back what the terminal echoed.
+/// The suites that use it end in `PromptTests` (the CLI's prompts and output on a terminal); the
+/// full-screen app's suites, in tmux, end in `AppTests` (see `TerminalAppFixture`).
 final class PseudoTerminal {
     let controller: Int32
     let terminal: FileHandle

@@ -4,7 +4,7 @@ import Testing
 
 /// The sync commands without a server: what they say before a remote is set, for bad input and
 /// for a server nobody answers; nothing is stored by a command that fails. (With the real server:
-/// ServerTests' DeviceSyncTests.)
+/// SyncTests' DeviceSyncTests.)
 @Suite(.heavy) struct SyncCommandTests {
     @Test func beforeARemoteIsSetEachCommandSaysWhatToDo() throws {
         let folder = try TemporaryFolder()

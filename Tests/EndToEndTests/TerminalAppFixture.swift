@@ -4,6 +4,7 @@ import Testing
 
 /// What the tmux suites share: a new database, the CLI on it, Ana's account, and the shell line
 /// that runs the app in a pane, prints its exit status on a line of its own and keeps the pane.
+/// Those suites end in `AppTests` (the CLI's prompts on a pseudo-terminal: `PromptTests`).
 struct TerminalAppFixture {
     let folder: TemporaryFolder
     let database: String

@@ -4,7 +4,11 @@ import Foundation
 import Hummingbird
 import Testing
 
-/// The conflict rules (docs/server.md, "Sync"), one test each, and isolation between accounts.
+/// The conflict rules as the server decides them (docs/server.md, "Sync"), one test each, and
+/// isolation between accounts: changes pushed over the wire as a device would, each answer and
+/// notice checked to the letter. This is the rules' home; what devices make of them (a change
+/// waiting to be sent kept over a pull, a notice told once, a refused gather removed, the file
+/// converging) is SyncTests' `ConflictPolicyTests`.
 @Suite("Sync conflicts", .heavy)
 struct SyncConflictTests {
     /// Two devices, both having seen `key`'s create.

@@ -7,7 +7,9 @@ import Testing
 /// One test per rule of docs/sync.md's conflict policy, through real devices (SQLite files and
 /// the library), the real server and PostgreSQL. A laptop and a phone share an account; each test
 /// starts with both synced and holding player Kai. Every notice is checked to be told on the first
-/// sync that receives it and never again (rule 9).
+/// sync that receives it and never again (rule 9). Which value a rule keeps and the exact notice
+/// and refusal the server gives are tested at the server, in ServerTests' `SyncConflictTests`;
+/// here, what the devices make of them.
 @Suite("Conflict policy", .heavy, .serialized)
 struct ConflictPolicyTests {
     struct Club {

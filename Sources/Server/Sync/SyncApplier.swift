@@ -24,10 +24,11 @@ final class SyncApplier {
     private var results: [UUID: SyncResult] = [:]
     /// This page's new results, to record.
     private var decided: [SyncResult] = []
-    /// The page's keys that are buried, by `SyncLog.Burial.id`.
-    private var burials: [String: (SyncLog.Burial, String)] = [:]
+    /// The page's keys that are buried, by `SyncLog.Burial.id`: those the log holds, then this
+    /// page's as they are decided; each with why and the record's label.
+    private var buriedKeys: [String: (SyncLog.Burial, String)] = [:]
     /// This page's new tombstones, to write.
-    private var buried: [SyncLog.Tombstone] = []
+    private var newTombstones: [SyncLog.Tombstone] = []
     /// This page's log entries, in order.
     private var entries: [SyncLog.Entry] = []
     /// Other devices' puts of each change's record after its base, by change id (read up front:
@@ -66,7 +67,7 @@ final class SyncApplier {
         }
         // Only keys of a key's shape reach SQL (a NUL in one would fail the query, not the change).
         let shaped = page.filter { SyncKey.isUUIDKey($0.key) || SyncKey.isISBNKey($0.key) }
-        burials = try await log.tombstones(owner: owner, keys: Set(shaped.map(\.key)))
+        buriedKeys = try await log.tombstones(owner: owner, keys: Set(shaped.map(\.key)))
         if let device {
             concurrent = try await log.concurrentPuts(of: shaped, owner: owner, except: device)
         }
@@ -74,7 +75,7 @@ final class SyncApplier {
         var answers: [SyncResult] = []
         for change in page { answers.append(try await apply(change, guarded: guarded)) }
         try await flush()
-        try await log.bury(buried, owner: owner)
+        try await log.bury(newTombstones, owner: owner)
         try await log.append(entries, owner: owner, device: device)
         if device != nil { try await log.record(decided, owner: owner) }
         return answers
@@ -121,7 +122,7 @@ final class SyncApplier {
 
     private func apply(_ change: SyncChange, guarded: Bool) async throws -> SyncResult {
         if let first = results[change.id] { return first }
-        let (entryCount, buriedCount, burialsBefore) = (entries.count, buried.count, burials)
+        let (entryCount, newTombstoneCount, buriedKeysBefore) = (entries.count, newTombstones.count, buriedKeys)
         if guarded { try await connection.run("SAVEPOINT sync_change", logger: logger) }
         var result: SyncResult
         do {
@@ -142,8 +143,8 @@ final class SyncApplier {
             try await connection.run("ROLLBACK TO SAVEPOINT sync_change", logger: logger)
             forget()
             entries.removeSubrange(entryCount...)
-            buried.removeSubrange(buriedCount...)
-            burials = burialsBefore
+            newTombstones.removeSubrange(newTombstoneCount...)
+            buriedKeys = buriedKeysBefore
             logger.warning("sync change refused by the database", metadata: ["error": "\(String(reflecting: error))"])
             result = .refused(change.id, .invalid, "the server could not store this change: a value is out of range")
         }
@@ -155,10 +156,11 @@ final class SyncApplier {
     private func bury(_ change: SyncChange, _ burial: SyncLog.Burial, label: String) {
         let id = SyncLog.Burial.id(change.entity, change.key)
         // The first burial of a key stands (the statement's ON CONFLICT DO NOTHING, in memory).
-        if burials[id] == nil {
-            buried.append(SyncLog.Tombstone(entity: change.entity, key: change.key, reason: burial, label: label))
+        if buriedKeys[id] == nil {
+            newTombstones.append(
+                SyncLog.Tombstone(entity: change.entity, key: change.key, reason: burial, label: label))
         }
-        burials[id] = (burial, label)
+        buriedKeys[id] = (burial, label)
     }
 
     private func dispatch(_ change: SyncChange) async throws {
@@ -188,7 +190,7 @@ final class SyncApplier {
 
     private func apply<Store>(_ change: SyncChange, _ records: SyncPageRecords<Store>) async throws {
         try checkKey(change)
-        if let (burial, label) = burials[SyncLog.Burial.id(change.entity, change.key)] {
+        if let (burial, label) = buriedKeys[SyncLog.Burial.id(change.entity, change.key)] {
             switch burial {
             case .deleted:
                 // Deleting what is already deleted changes nothing; anything else loses to the delete.

@@ -4,7 +4,7 @@ import Testing
 
 /// `gather new`'s picker on a terminal over a squad far larger than a screen: a page of players,
 /// then the question; the next and previous pages, a search by name, and ids from any page.
-@Suite(.heavy) struct LargeSquadTerminalTests {
+@Suite(.heavy) struct LargeSquadPromptTests {
     static let squad = 100_000
     static let whoPlays =
         "Who plays? (ids separated by commas; n or p for the next or previous page, /name to search): "

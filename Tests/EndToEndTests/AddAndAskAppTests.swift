@@ -4,7 +4,7 @@ import Testing
 
 /// The full-screen app in tmux, for what issue 30 changed in its driver's keys: one add over
 /// every tab, fixed values picked with arrows, and a y/n question that takes only its answers.
-@Suite(.heavy) struct AddAndAskTerminalTests {
+@Suite(.heavy) struct AddAndAskAppTests {
     let fixture: TerminalAppFixture
     init() throws { fixture = try TerminalAppFixture() }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The add-book and ask-question flows filled in on a terminal, their drafts kept in the modal
 /// flow's stored stack between runs.
-@Suite(.heavy) struct BookFormTerminalTests {
+@Suite(.heavy) struct BookFormPromptTests {
     static let isbn = "ISBN (ISBN-10 or ISBN-13, hyphens allowed): "
     static let title = "Title (1–200 characters): "
     static let author = "Author (up to 200 characters, empty for none): "

@@ -4,7 +4,7 @@ import Testing
 
 /// The Football Gather commands that ask on a terminal: `player delete` confirms, `gather new`
 /// without team options runs the team picker, saving each move in the players/confirm draft.
-@Suite(.heavy) struct GatherTerminalTests {
+@Suite(.heavy) struct GatherPromptTests {
     static let deleteZoe = "Delete Zoë O'Brien (#1)? [y/N] "
     static let players = "Players:\n  #1  Zoë O'Brien, ST\n  #2  Kai\n  #3  Lea, GK\n  #4  Max\n"
     static let whoPlays = "Who plays? (ids separated by commas, Enter for everyone): "

@@ -10,7 +10,7 @@ import Testing
 /// nothing writes a cursor or erase sequence: `gather watch` and the import's progress print
 /// plain lines, and prompts are plain text. Each runs with all three standard descriptors on a
 /// pseudo-terminal, whose every byte is scanned for ESC.
-@Suite(.heavy) struct DumbTerminalTests {
+@Suite(.heavy) struct DumbTerminalPromptTests {
     static let terminals = ["dumb", ""]
 
     /// Starts `arguments` on a fresh pseudo-terminal with `TERM=term`, collects what it shows until

@@ -10,7 +10,7 @@ import Testing
 /// Live sync as people see it: two terminal apps in tmux, on two device files of one account,
 /// each talking to a different `clubhouse-server` process on one PostgreSQL. What one does shows
 /// on the other with no key pressed.
-@Suite("Live sync in the terminal app", .heavy, .serialized) struct LiveTerminalTests {
+@Suite("Live sync in the terminal app", .heavy, .serialized) struct LiveSyncAppTests {
     /// Two `clubhouse-server` processes on one database, and two devices of `ana`, A on the first
     /// and B on the second, remotes set.
     private struct TwoInstances {

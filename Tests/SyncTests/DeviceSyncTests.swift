@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhouseServerTestSupport
 import ClubhouseSync
 import ClubhouseTestSupport
 import Foundation
@@ -8,12 +9,14 @@ import Testing
     import Glibc
 #endif
 
-/// Devices (real SQLite files) syncing through the real clubhouse-server on PostgreSQL: through
-/// the library (`ClubhouseSync`) and through the built `clubhouse`.
+/// Devices (real SQLite files) syncing through the built clubhouse-server on PostgreSQL: through
+/// the library (`ClubhouseSync`) and through the built `clubhouse`. (Moved from ServerTests: what
+/// the server alone decides is tested there, devices with the server here.)
 @Suite("Devices sync through the server", .heavy, .serialized)
 struct DeviceSyncTests {
-    /// A device: its own database file with the local user ana signed in.
-    struct Device {
+    /// A device of its own making (not the suite-wide `Device`, which copies a template file): a
+    /// fresh database file with the local user ana registered and signed in.
+    struct FreshDevice {
         let folder: TemporaryFolder
         let app: ClubhouseApp
         var path: String { folder.path("device.sqlite") }
@@ -37,8 +40,8 @@ struct DeviceSyncTests {
 
     @Test func twoDevicesSyncAPlayerBothWays() async throws {
         let (server, url) = try await server()
-        let laptop = try Device()
-        let phone = try Device()
+        let laptop = try FreshDevice()
+        let phone = try FreshDevice()
         try await laptop.app.setRemote(
             url: url, username: "ana", password: "correct horse", register: true, deviceName: "laptop")
         try await phone.app.setRemote(url: url, username: "ana", password: "correct horse", deviceName: "phone")
@@ -51,7 +54,7 @@ struct DeviceSyncTests {
         #expect(try laptop.app.remote()?.waiting == 1)
         let sent = try await laptop.app.sync()
         #expect(sent.pushed == 1 && sent.refused == 0 && sent.waiting == 0)
-        #expect(sent.pulled == 0)  // its own change coming back is not counted
+        // (That its own change coming back is not counted as pulled: SyncReportTests.)
         let received = try await phone.app.sync()
         #expect(received.pulled == 1)
         #expect(try phone.players().map(\.name) == ["Zoë"])
@@ -72,8 +75,8 @@ struct DeviceSyncTests {
 
     @Test func continueTakesTheOtherDevicesScreensAndDraftsCutWhereARecordIsMissing() async throws {
         let (server, url) = try await server()
-        let laptop = try Device()
-        let phone = try Device()
+        let laptop = try FreshDevice()
+        let phone = try FreshDevice()
         try await laptop.app.setRemote(url: url, username: "ana", password: "correct horse", register: true)
         try await phone.app.setRemote(url: url, username: "ana", password: "correct horse")
         // The phone has a player of its own first, so the same player has other ids on each.
@@ -117,11 +120,11 @@ struct DeviceSyncTests {
 
     @Test func offlineSyncSaysWhyLosesNothingAndALaterSyncSucceeds() async throws {
         let (server, url) = try await server()
-        let device = try Device()
+        let device = try FreshDevice()
         try await device.app.setRemote(url: url, username: "ana", password: "correct horse", register: true)
         try device.app.open("players/new")
         try device.app.submit([("name", "Kai")])
-        let clubhouse = RuleParityTests.CLI.binary
+        let clubhouse = CLIProcess.binary
         // A server nobody answers on (the port is closed): one line, exit 1, nothing lost.
         try sqlite(device.path, "UPDATE sync_remote SET url = 'http://127.0.0.1:9'")
         let offline = try run(clubhouse, ["sync", "--database", device.path])

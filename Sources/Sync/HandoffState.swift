@@ -119,7 +119,7 @@ struct HandoffState {
         let selectedPage = object["page"]?.stringValue.flatMap(HomePage.init(rawValue:)) ?? .squad
         var pages: [HomePage: [ScreenState]] = [:]
         let sent = object["pages"]?.objectValue ?? [:]
-        for page in HomePage.allCases where page != selectedPage {
+        for page in selectedPage.others {
             pages[page] = try screens(sent[page.rawValue], place: "the \(page.rawValue) page of the home tab")
         }
         let state = NavigationState(

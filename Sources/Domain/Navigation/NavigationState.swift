@@ -79,7 +79,7 @@ public struct NavigationState: Equatable, Sendable {
     /// not on show come first, so that where screens are looked up by path (a `home` root of each
     /// page, say) the ones on show come last and win.
     public var allScreens: [ScreenState] {
-        HomePage.allCases.filter { $0 != selectedPage }.flatMap { pageStacks[$0] ?? [] }
+        selectedPage.others.flatMap { pageStacks[$0] ?? [] }
             + Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
     }
 

@@ -21,6 +21,10 @@ public enum Tab: String, CaseIterable, Sendable, Codable {
 public enum HomePage: String, CaseIterable, Sendable, Codable {
     case squad, results, reading
 
+    /// The other pages, in order: those not on show while this one is (each keeps a stack of
+    /// its own, `NavigationState.pageStacks`).
+    public var others: [HomePage] { Self.allCases.filter { $0 != self } }
+
     /// Why turning `pages` from this page goes nowhere (the page view does not wrap around), or
     /// nil when it turns.
     public func unturned(by pages: Int) -> String? {

@@ -55,7 +55,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     /// Every root: each tab's, the home pages not on show included.
     package var roots: [any FlowCoordinator] {
-        Tab.allCases.map { root(for: $0) } + HomePage.allCases.filter { $0 != selectedPage }.map { pages[$0]! }
+        Tab.allCases.map { root(for: $0) } + selectedPage.others.map { pages[$0]! }
     }
 
     /// The coordinator of the screen the user is looking at.

@@ -15,7 +15,7 @@ extension TabCoordinator {
         // The page on show is named as the home tab, as before pages kept stacks of their own.
         let stacks: [(any FlowCoordinator, [ScreenState], String)] =
             Tab.allCases.map { (root(for: $0), stored.stack(for: $0), "the \($0.rawValue) tab") }
-            + HomePage.allCases.filter { $0 != selectedPage }.map {
+            + selectedPage.others.map {
                 (pages[$0]!, stored.stack(on: $0), "the \($0.rawValue) page of the home tab")
             }
         for (root, saved, place) in stacks {
@@ -47,7 +47,7 @@ extension TabCoordinator {
         var notices: [Notice] = []
         let places =
             Tab.allCases.map { (root(for: $0), "the \($0.rawValue) tab") }
-            + HomePage.allCases.filter { $0 != selectedPage }.map {
+            + selectedPage.others.map {
                 (pages[$0]! as any FlowCoordinator, "the \($0.rawValue) page of the home tab")
             }
             + (modal.map { [($0, "the \($0.screen.path) flow")] } ?? [])

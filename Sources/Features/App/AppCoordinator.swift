@@ -19,6 +19,10 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// The stored state the tree was last built from or saved as; nil forces a rebuild.
     private var known: StoredNavigation?
     private var knownUser: User.ID?
+    /// What the command should tell beside its outcome (`Outcome.warnings`).
+    var pendingWarnings: [String] = []
+    /// What the command left as it was and why (`Outcome.notes`).
+    var pendingNotes: [String] = []
 
     package init(
         store: any UnitOfWork, hasher: any PasswordHasher, modalFlows: ModalFlows = .app,
@@ -171,7 +175,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
 
     /// Builds `main` from what is stored; a warning per problem the stored state had and per
     /// screen cut. Nothing stored, or nothing readable, is the initial state.
-    private func restore(_ stored: StoredNavigation, into main: TabCoordinator, _ useCases: UseCases) throws
+    func restore(_ stored: StoredNavigation, into main: TabCoordinator, _ useCases: UseCases) throws
         -> [String]
     {
         switch stored {
@@ -185,198 +189,6 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
         case .repaired(let state, let problems):
             return problems + (try main.restore(state, useCases))
         }
-    }
-
-    private func act(_ command: Command, _ credentials: CheckedCredentials, _ useCases: UseCases) throws
-        -> ActionResult
-    {
-        if let link = command.link {
-            if let main {
-                try main.open(link, useCases)
-            } else if case .screen(let screen) = link, screen.place == .login {
-                if screen == .register { _ = try requireLogin().showRegister() }
-            } else if command.keepsLinkWhenSignedOut, case .none = command.action {
-                if case .screen(let screen) = link, !TabCoordinator.canShow(screen, modalFlows: modalFlows) {
-                    throw ClubhouseError.unresolvedLink(
-                        reason: "\(screen.path) cannot be opened in this version of clubhouse", deepest: nil)
-                }
-                try useCases.keepLinkForSignIn(link.text)
-                return .linkKept(link.text)
-            } else {
-                throw ClubhouseError.notSignedIn
-            }
-        }
-        if let read = try reading(command.action, useCases) { return read }
-        switch command.action {
-        case .none, .history, .searchBooks, .settings:
-            break  // read above
-        case .selectTab(let tab):
-            try requireMain().select(tab)
-        case .turnPage(let pages):
-            try requireMain().turnPage(by: pages)
-        case .back:
-            try requireMain().back()
-        case .fill(let fields):
-            try requireMain().fill(fields)
-        case .typing(let fields):
-            try requireMain().type(fields)
-        case .focus(let field):
-            try requireMain().focus(field)
-        case .submit(let fields, let discarding):
-            let main = try requireMain()
-            if discarding { try main.discardDraft() }
-            let typed = Set(fields.map(\.name))
-            try main.fill(fields)
-            // What the draft still holds beside the typed fields (a form may drop a draft that
-            // was for another record).
-            let resumed = try main.currentForm().draft.fields.keys.filter { !typed.contains($0) }.sorted()
-            let result = try main.submit(useCases)
-            main.selectSaved(result)
-            return .form(result, resumed: resumed)
-        case .discardDraft:
-            try requireMain().discardDraft()
-        case .register(_, _, let signingIn):
-            guard case .registration(let registration) = credentials else { return .none }
-            let login = try requireLogin()
-            let user = try login.showRegister().submit(registration, useCases)
-            guard signingIn else { return .registered(user) }
-            _ = try login.signInRegistered(user, useCases)
-            return .signedIn(user, openedLink: try openPendingLink(useCases))
-        case .signIn:
-            guard case .verified(let verified) = credentials else { return .none }
-            let user = try requireLogin().signIn(verified, useCases)
-            // The tab bar the sign-in showed starts where this user was, if anything is stored.
-            pendingWarnings += try restore(useCases.loadNavigation(for: user.id), into: requireMain(), useCases)
-            // The tab this user chose to land on (home unless chosen).
-            try requireMain().select(try useCases.settings.read(for: user.id).landing)
-            return .signedIn(user, openedLink: try openPendingLink(useCases))
-        case .signOut:
-            let main = try requireMain()
-            try main.signOut(useCases)
-            return .signedOut(main.user)
-        case .undo:
-            return try undo(useCases)
-        case .reopen:
-            return try reopen(useCases)
-        case .adopt(let state):
-            pendingWarnings += try requireMain().restore(state, useCases)
-        case .show(let screen):
-            try requireMain().show(screen, useCases)
-        case .moveSelection(let move):
-            try requireMain().moveSelection(move, useCases)
-        case .search(let text):
-            try requireMain().search(text, useCases)
-        case .deletePlayer:
-            return .playerDeleted(try requireMain().deletePlayer(useCases))
-        case .removeBook:
-            return .bookRemoved(try requireMain().removeBook(useCases))
-        case .deleteQuestion:
-            return .questionDeleted(try requireMain().deleteQuestion(useCases))
-        case .deleteGather:
-            return .gatherDeleted(try requireMain().deleteGather(useCases))
-        case .landOn(let tab):
-            return .settings(try useCases.settings.land(on: tab, for: try requireMain().user.id))
-        case .gather(let action):
-            let gather = try requireMain().openGatherInProgress(useCases)
-            let now = useCases.clock.now()
-            switch action {
-            case .show: return .gather(GatherViewModel(gather.gather, now: now))
-            case .play(let change):
-                let before = gather.gather.score
-                let played = try gather.play(change, useCases)
-                // A step past either end changes nothing (as the seed's stepper): said, not silent.
-                if case .score(let team, let delta) = change, played.score == before,
-                    let unmoved = before.unmoved(team, by: delta)
-                {
-                    pendingNotes.append(unmoved)
-                }
-                return .gather(GatherViewModel(played, now: now))
-            case .end: return .gatherEnded(GatherViewModel(try gather.end(useCases), now: now))
-            case .cancel: return .gatherCancelled(try gather.cancel(useCases))
-            }
-        case .importBooks(let file, let progress):
-            let main = try requireMain()
-            return .booksImported(try useCases.importBooks(file, owner: main.user.id, progress: progress))
-        }
-        return .none
-    }
-
-    /// What an action that only reads gives, the same in a command and in a look; nil for an
-    /// action that changes something.
-    private func reading(_ action: Action, _ useCases: UseCases) throws -> ActionResult? {
-        switch action {
-        case .none: return ActionResult.none
-        case .history(let limit): return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
-        case .searchBooks(let text):
-            return .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
-        case .settings: return .settings(try useCases.settings.read(for: try requireMain().user.id))
-        default: return nil
-        }
-    }
-
-    /// Right after a sign-in: opens the link kept while signed out. One that no longer resolves
-    /// is reported and the user stays where the sign-in landed.
-    private func openPendingLink(_ useCases: UseCases) throws -> String? {
-        guard let text = try useCases.takePendingLink(), let main else { return nil }
-        guard let link = Link(text) else {
-            pendingWarnings.append("the link '\(text)' kept while signed out is not a screen; it was dropped")
-            return nil
-        }
-        do {
-            try main.open(link, useCases)
-            return link.text
-        } catch let error as ClubhouseError {
-            let reason = if case .unresolvedLink(let reason, _) = error { reason } else { error.message }
-            pendingWarnings.append("the link \(text) opened while signed out could not be opened: \(reason)")
-            return nil
-        }
-    }
-
-    private var pendingWarnings: [String] = []
-    /// What the command left as it was and why (`Outcome.notes`).
-    private var pendingNotes: [String] = []
-
-    private func undo(_ useCases: UseCases) throws -> ActionResult {
-        let main = try requireMain()
-        while true {
-            let (entry, before) = try useCases.takeLastChange(for: main.user.id)
-            guard case .state(let state) = before else {
-                pendingWarnings.append(
-                    "the change \(entry.from) → \(entry.to) could not be read back; undoing the one before it")
-                continue
-            }
-            // Undo moves, it never changes what is typed: the screens come from the journal, the
-            // drafts from now (a draft a submit or back ended does not come back).
-            let replaced = main.state
-            pendingWarnings += try main.restore(state.withoutDrafts, useCases)
-            main.carryDrafts(from: replaced)
-            main.carrySelections(from: replaced)
-            return .undone(entry)
-        }
-    }
-
-    private func reopen(_ useCases: UseCases) throws -> ActionResult {
-        let main = try requireMain()
-        var gone: String?
-        for entry in try useCases.closedScreens(for: main.user.id) {
-            guard let closed = entry.closed, let link = Link(closed), closed != main.current.screen.path else {
-                continue
-            }
-            do {
-                try main.open(link, useCases)
-            } catch let error as ClubhouseError {
-                if case .unresolvedLink(let reason, _) = error {
-                    pendingWarnings.append("\(closed) cannot be reopened: \(error.message)")
-                    gone = gone ?? "\(closed): \(reason)"
-                    try useCases.closedScreens.markReopened(entry)
-                    continue
-                }
-                throw error
-            }
-            try useCases.closedScreens.markReopened(entry)
-            return .reopened(closed)
-        }
-        throw ClubhouseError.nothingToReopen(gone: gone)
     }
 
     private func outcome(_ result: ActionResult, warnings: [String], _ useCases: UseCases, showing: Bool = true)
@@ -397,7 +209,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     /// The login flow, or `alreadySignedIn` while someone is.
-    private func requireLogin() throws -> LoginCoordinator {
+    func requireLogin() throws -> LoginCoordinator {
         if let main { throw ClubhouseError.alreadySignedIn(username: main.user.username) }
         guard let login else { throw ClubhouseError.notSignedIn }
         return login

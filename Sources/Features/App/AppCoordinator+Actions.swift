@@ -33,24 +33,25 @@ extension AppCoordinator {
         case .back:
             try requireMain().back()
         case .fill(let fields):
-            try requireMain().fill(fields)
+            try requireMain().currentForm().fill(fields)
         case .typing(let fields):
-            try requireMain().type(fields)
+            try requireMain().currentForm().type(fields)
         case .focus(let field):
-            try requireMain().focus(field)
+            try requireMain().currentForm().focus(field)
         case .submit(let fields, let discarding):
             let main = try requireMain()
-            if discarding { try main.discardDraft() }
+            let form = try main.currentForm()
+            if discarding { form.discardDraft() }
             let typed = Set(fields.map(\.name))
-            try main.fill(fields)
+            try form.fill(fields)
             // What the draft still holds beside the typed fields (a form may drop a draft that
             // was for another record).
-            let resumed = try main.currentForm().draft.fields.keys.filter { !typed.contains($0) }.sorted()
+            let resumed = form.draft.fields.keys.filter { !typed.contains($0) }.sorted()
             let result = try main.submit(useCases)
             main.selectSaved(result)
             return .form(result, resumed: resumed)
         case .discardDraft:
-            try requireMain().discardDraft()
+            try requireMain().currentForm().discardDraft()
         case .register(_, _, let signingIn):
             guard case .registration(let registration) = credentials else { return .none }
             let login = try requireLogin()

@@ -164,48 +164,6 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         try open([.players, .confirmPlayers, .gather(id)], on: .players, useCases)
     }
 
-    /// Types `fields` into the form on screen, each checked before it enters the draft.
-    package func fill(_ fields: [(name: String, text: String)]) throws {
-        let form = try currentForm()
-        for field in fields { try form.check(field.name, field.text) }
-        form.accept(fields)
-    }
-
-    /// Saves `fields` into the form on screen as typed so far, unchecked, and puts the cursor in
-    /// the last: only names the form has and texts up to `FormDraft.longestField` characters.
-    package func type(_ fields: [(name: String, text: String)]) throws {
-        let form = try currentForm()
-        for field in fields {
-            try Self.requireField(field.name, of: form)
-            guard field.text.count <= FormDraft.longestField else {
-                throw ClubhouseError.invalidInput("a field holds at most \(FormDraft.longestField) characters")
-            }
-        }
-        for field in fields { form.draft[field.name] = field.text }
-        if let last = fields.last { form.focus = last.name }
-    }
-
-    /// Puts the cursor of the form on screen in `field`.
-    package func focus(_ field: String) throws {
-        let form = try currentForm()
-        try Self.requireField(field, of: form)
-        form.focus = field
-    }
-
-    private static func requireField(_ name: String, of form: any FormCoordinator) throws {
-        guard form.fields.contains(where: { $0.name == name }) else {
-            // Quoted in part: a message is one line for people, whatever name was passed in.
-            let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
-            throw ClubhouseError.invalidInput("\(form.screen.path) has no field '\(shown)'")
-        }
-    }
-
-    package func discardDraft() throws {
-        let form = try currentForm()
-        form.draft = FormDraft()
-        form.focus = nil
-    }
-
     /// Submits the form on screen. A modal flow it closed lands where the flow says.
     package func submit(_ useCases: UseCases) throws -> FormResult {
         let form = try currentForm()

@@ -1,0 +1,45 @@
+import ClubhouseDomain
+import ClubhouseNavigation
+
+/// What every form takes from a front end, whichever form it is: checked fields, text as it is
+/// being typed, the cursor, an empty start. Submitting is the form's own (`submit`).
+extension FormCoordinator {
+    /// Types `fields`, each checked before it enters the draft.
+    package func fill(_ fields: [(name: String, text: String)]) throws {
+        for field in fields { try check(field.name, field.text) }
+        accept(fields)
+    }
+
+    /// Saves `fields` as typed so far, unchecked, and puts the cursor in the last: only names
+    /// the form has and texts up to `FormDraft.longestField` characters.
+    package func type(_ fields: [(name: String, text: String)]) throws {
+        for field in fields {
+            try requireField(field.name)
+            guard field.text.count <= FormDraft.longestField else {
+                throw ClubhouseError.invalidInput("a field holds at most \(FormDraft.longestField) characters")
+            }
+        }
+        for field in fields { draft[field.name] = field.text }
+        if let last = fields.last { focus = last.name }
+    }
+
+    /// Puts the cursor in `field`.
+    package func focus(_ field: String) throws {
+        try requireField(field)
+        focus = field
+    }
+
+    /// Empties the draft and lets the front end place the cursor.
+    package func discardDraft() {
+        draft = FormDraft()
+        focus = nil
+    }
+
+    private func requireField(_ name: String) throws {
+        guard fields.contains(where: { $0.name == name }) else {
+            // Quoted in part: a message is one line for people, whatever name was passed in.
+            let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
+            throw ClubhouseError.invalidInput("\(screen.path) has no field '\(shown)'")
+        }
+    }
+}

@@ -58,6 +58,15 @@ extension TerminalSession {
                 }
             run { try openLink(link) }
         case .newGather: run { try openLink("players/confirm") }
+        case .toggleMark: toggleMark()
+        case .clearMarks:
+            if marks.isEmpty { back() } else { run { try perform(Command(.unmark(nil))) } }
+        case .confirmMarked:
+            guard !marks.isEmpty else {
+                message = .note("nothing is marked; Space marks the selected player")
+                return .stay
+            }
+            run { try perform(Command(.confirmMarked)) }
         case .chooseAdd:
             // An add flow opens over the tabs: not from inside another flow, nor signed out.
             guard user != nil else { return .stay }
@@ -154,6 +163,19 @@ extension TerminalSession {
         }
     }
 
+    /// The players marked on the list on show.
+    var marks: [String] { state?.currentScreen.marked ?? [] }
+
+    /// Space on the players list: marks the selected player, or unmarks one already marked.
+    private func toggleMark() {
+        guard case .player(let player)? = selectedRow else {
+            message = .note("no player to mark: n adds one")
+            return
+        }
+        let marked = marks.contains(String(player.id))
+        run { try perform(Command(marked ? .unmark([player.id]) : .mark([player.id]))) }
+    }
+
     private func back() {
         if screen == .searchResults {
             run { try perform(Command(.search(nil))) }  // back from the results is the shelf
@@ -201,7 +223,9 @@ extension TerminalSession {
                 delete(.question(question.id), .deleteQuestion))
         case .gather(let model)?:
             ask("Delete gather #\(model.gather.id) from history?", delete(.gather(model.gather.id), .deleteGather))
-        default: message = .note(window?.rows.isEmpty == true ? "the list is empty: nothing to delete" : "nothing here to delete")
+        default:
+            message = .note(
+                window?.rows.isEmpty == true ? "the list is empty: nothing to delete" : "nothing here to delete")
         }
     }
 

@@ -9,6 +9,8 @@ internal import ClubhouseSyncWire
 /// `stacks.home` is the stack of the home page on show, as it always was; the stacks of the other
 /// home pages travel in `pages`, left out when all are at their root. A peer older than page
 /// stacks ignores `pages` (its other pages start at their root), and one without it sends none.
+/// The players list's marks (and the team picker's marked players) travel as a screen's `marked`,
+/// players' keys; a peer older than marks ignores it, and one without it sends none.
 struct HandoffState {
     /// The entity a screen path's id names: `players/3…`, `gathers/3`, `questions/3`.
     private static let kinds: [(prefix: String, entity: String)] = [
@@ -73,7 +75,15 @@ struct HandoffState {
         if let fields = screen.draft?.fields, screen.path != "players/confirm" {
             draft = .object(fields.mapValues(SyncValue.string))
         }
-        return .object(["path": .string(path), "draft": draft, "selected": selected, "query": SyncValue(screen.query)])
+        var object: [String: SyncValue] = [
+            "path": .string(path), "draft": draft, "selected": selected, "query": SyncValue(screen.query),
+        ]
+        if let marked = screen.marked, selections[screen.path] == "player" {
+            // A player not synced yet has no key: its mark stays behind.
+            object["marked"] = .array(
+                try marked.compactMap { try Int64($0).flatMap { try key("player", $0) } }.map(SyncValue.string))
+        }
+        return .object(object)
     }
 
     // MARK: In (keys → ids)
@@ -102,10 +112,17 @@ struct HandoffState {
                     selected = try id(entity, row).map(String.init)
                 }
                 let fields = screen["draft"]?.objectValue?.compactMapValues(\.stringValue)
+                var marked: [String]?
+                if let keys = screen["marked"]?.arrayValue, selections[path] == "player" {
+                    // A player this device does not have is not marked here.
+                    marked = try keys.compactMap {
+                        try $0.stringValue.flatMap { try id("player", $0) }.map(String.init)
+                    }
+                }
                 out.append(
                     ScreenState(
                         path: local, draft: fields.map(FormDraft.init), selected: selected,
-                        query: screen["query"]?.stringValue))
+                        query: screen["query"]?.stringValue, marked: marked))
             }
             return out
         }

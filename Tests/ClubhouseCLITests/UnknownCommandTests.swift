@@ -34,7 +34,8 @@ import Testing
     @Test func withNothingCloseTheCommandsOfThatLevelAreListed() {
         #expect(
             message(["player", "foo"])
-                == "Unknown command 'player foo'. The player commands are add, list, show, edit and delete.")
+                == "Unknown command 'player foo'. The player commands are add, list, show, edit, delete, mark, unmark and confirm."
+        )
         #expect(
             message(["team"])
                 == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, check, backup, app, remote, sync and continue."

@@ -35,8 +35,9 @@ import Testing
         #expect(
             Set(state.keys) == [
                 "scene", "flow", "user", "tab", "page", "pages", "stack", "stacks", "modal", "drafts", "keptDrafts",
-                "selections",
+                "selections", "marks",
             ])
+        #expect(state["marks"] as? [String: [String]] == [:])
         #expect(state["pages"] as? [String: [String]] == ["squad": ["home"], "results": ["home"], "reading": ["home"]])
         #expect(state["modal"] is NSNull)
         #expect(state["drafts"] as? [String: [String: String]] == [:])

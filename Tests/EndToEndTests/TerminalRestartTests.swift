@@ -67,6 +67,19 @@ import Testing
         #expect(shown.contains("Zoë") && shown.contains("12"), "\(shown)")
     }
 
+    /// The players list's marks are navigation state: kill -9 keeps them, as it keeps the row.
+    @Test func marksOnThePlayersListSurviveKill9() throws {
+        for name in ["Zoë", "Kai"] { #expect(try cli.run(["player", "add", "--name", name]).status == 0) }
+        let pane = try TmuxPane(app())
+        #expect(pane.wait(for: "Players (2)").found)
+        try pane.send("Home", "Space")
+        #expect(pane.wait(for: "Players (2) · 1 marked").found)
+        try killAndRestart(pane)
+        let restored = pane.wait(for: "Players (2) · 1 marked")
+        #expect(restored.found, "\(restored.screen)")
+        #expect(line(restored.screen) { $0.contains("✓") && $0.contains("Zoë") })
+    }
+
     @Test func anAgeTheFormRefusesIsToldOnSaveAndStaysToBeMended() throws {
         let pane = try TmuxPane(app())
         #expect(pane.wait(for: "signed in as ana").found)

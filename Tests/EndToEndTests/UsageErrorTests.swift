@@ -42,7 +42,8 @@ import Testing
                 == "Error: Unknown command 'gather timer strat'. Did you mean 'gather timer start'?")
         #expect(
             try usageError(["player", "foo"]).first
-                == "Error: Unknown command 'player foo'. The player commands are add, list, show, edit and delete.")
+                == "Error: Unknown command 'player foo'. The player commands are add, list, show, edit, delete, mark, unmark and confirm."
+        )
     }
 
     /// ArgumentParser's suggestion, with the word named; a check of the command (a missing

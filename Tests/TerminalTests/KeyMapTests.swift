@@ -10,7 +10,10 @@ import Testing
         for key in [Key.down, .character("j")] { #expect(KeyMap.command(for: key, on: .players) == .move(1)) }
         for key in [Key.up, .character("k")] { #expect(KeyMap.command(for: key, on: .players) == .move(-1)) }
         #expect(KeyMap.command(for: .enter, on: .players) == .open)
-        for key in [Key.escape, .backspace, .left] { #expect(KeyMap.command(for: key, on: .players) == .back) }
+        for key in [Key.backspace, .left] { #expect(KeyMap.command(for: key, on: .players) == .back) }
+        #expect(KeyMap.command(for: .escape, on: .questions) == .back)
+        // On the players list Esc clears the marks first (and is back when none are marked).
+        #expect(KeyMap.command(for: .escape, on: .players) == .clearMarks)
         // The seeds' order: Home, Players, Q&A, Library, Profile.
         let numbered: [Character: Tab] = ["1": .home, "2": .players, "3": .questions, "4": .library, "5": .profile]
         for (digit, tab) in numbered { #expect(KeyMap.command(for: .character(digit), on: .players) == .tab(tab)) }
@@ -75,6 +78,10 @@ import Testing
         #expect(KeyMap.command(for: .character("a"), on: .teamPicker) == .assign(.a))
         #expect(KeyMap.command(for: .character(" "), on: .teamPicker) == .assign(nil))
         #expect(KeyMap.command(for: .character("a"), on: .players) == UICommand.none)
+        // The players list's selection mode: Space marks (elsewhere it pages down), c confirms.
+        #expect(KeyMap.command(for: .character(" "), on: .players) == .toggleMark)
+        #expect(KeyMap.command(for: .character(" "), on: .questions) == .movePage(1))
+        #expect(KeyMap.command(for: .character("c"), on: .players) == .confirmMarked)
     }
 
     /// Every key the help overlay names for a screen does something there.

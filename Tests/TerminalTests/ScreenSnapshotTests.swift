@@ -14,6 +14,28 @@ import Testing
         try TerminalSession(app: app, layout: Layout(width: 80, height: 24), clock: { Self.now })
     }
 
+    /// The players list's selection mode: marked rows, the count in the title, the keys in the
+    /// footer, and the team picker opened with the marked players alone.
+    @Test func theSelectionMode() throws {
+        let app = try ClubhouseApp.inMemory()
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        for (name, position) in [("Zoë O'Brien", "striker"), ("Kai", "goalkeeper"), ("Lu", ""), ("Mía", "winger")] {
+            try app.open("players/new")
+            try app.submit([("name", name), ("position", position)])
+        }
+        let session = try session(app)
+        session.apply(.moveToStart)
+        session.apply(.toggleMark)
+        session.apply(.move(2))
+        session.apply(.toggleMark)
+        session.apply(.move(1))
+        session.apply(.toggleMark)
+        Snapshot.check("players-marked", session)
+        session.apply(.confirmMarked)
+        session.apply(.assign(.a))
+        Snapshot.check("team-picker-marked", session)
+    }
+
     @Test func theLoginScreens() throws {
         let app = try ClubhouseApp.inMemory()
         let session = try session(app)

@@ -50,7 +50,7 @@ enum GatherText {
     }
 
     static func confirm(_ model: ConfirmPlayersViewModel) -> String {
-        var lines = [TextOutput.form(model.form), "Players:"]
+        var lines = [TextOutput.form(model.form), model.marked ? "Players (the marked ones):" : "Players:"]
         if model.players.isEmpty { lines.append("  (none yet; add some with: clubhouse player add --name NAME)") }
         for player in model.players {
             lines.append(

@@ -29,6 +29,9 @@ struct NavigationJSON: Encodable {
     let drafts: [String: [String: String]]
     let keptDrafts: [String: [String: String]]
     let selections: [String: String]
+    /// The players marked on a screen, by its path: the players list's marks, the team picker's
+    /// players (left out when none).
+    let marks: [String: [String]]
 
     init(_ outcome: Outcome, scene: SceneName) {
         self.scene = scene.rawValue
@@ -53,6 +56,9 @@ struct NavigationJSON: Encodable {
             var selections: [String: String] = [:]
             for screen in state.allScreens { if let key = screen.selected { selections[screen.path] = key } }
             self.selections = selections
+            var marks: [String: [String]] = [:]
+            for screen in state.allScreens { if let marked = screen.marked { marks[screen.path] = marked } }
+            self.marks = marks
         case .login(let screen):
             flow = "login"
             user = nil
@@ -65,12 +71,13 @@ struct NavigationJSON: Encodable {
             drafts = [:]
             keptDrafts = [:]
             selections = [:]
+            marks = [:]
         }
     }
 
     func encode(to encoder: any Encoder) throws {
         enum Keys: String, CodingKey {
-            case scene, flow, user, tab, page, pages, stack, stacks, modal, drafts, keptDrafts, selections
+            case scene, flow, user, tab, page, pages, stack, stacks, modal, drafts, keptDrafts, selections, marks
         }
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(scene, forKey: .scene)
@@ -85,6 +92,7 @@ struct NavigationJSON: Encodable {
         try container.encode(drafts, forKey: .drafts)
         try container.encode(keptDrafts, forKey: .keptDrafts)
         try container.encode(selections, forKey: .selections)
+        try container.encode(marks, forKey: .marks)
     }
 }
 

@@ -112,6 +112,10 @@ enum TextOutput {
         for (path, key) in state.selections.sorted(by: { $0.key < $1.key }) {
             lines.append("selected in \(escaped(path)): \(escaped(key))")
         }
+        for (path, marked) in state.marks.sorted(by: { $0.key < $1.key }) {
+            let list = marked.isEmpty ? "nobody" : marked.map { "#\($0)" }.joined(separator: ", ")
+            lines.append("marked in \(escaped(path)): \(escaped(list))")
+        }
         return lines.joined(separator: "\n")
     }
 

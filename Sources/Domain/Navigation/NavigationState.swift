@@ -86,8 +86,9 @@ public struct NavigationState: Equatable, Sendable {
     /// The key of the row selected in the list on show (nil: the first row, or not a list).
     public var selection: String? { currentScreen.selected }
 
-    /// The same screens with every draft, selection and search left out: what a navigation
-    /// change is about (moving in a list, like typing in a form, is saved but not journaled).
+    /// The same screens with every draft, selection, mark and search left out: what a navigation
+    /// change is about (moving in a list or marking a row, like typing in a form, is saved but not
+    /// journaled).
     public var withoutDrafts: NavigationState {
         var plain = self
         plain.stacks = stacks.mapValues { $0.map { ScreenState(path: $0.path) } }
@@ -124,15 +125,22 @@ public struct ScreenState: Equatable, Sendable, Codable {
     /// For a form, the field the cursor is in, by name (nil: where a front end puts it). Stored in
     /// the screen's object, absent when nil, so rows written before it read as they always did.
     public var focus: String?
+    /// The players marked on the players list (its selection mode), by key as `selected` is, in
+    /// the order they were marked; on the team picker (`players/confirm`), the players it was
+    /// opened with, whom its bench holds (nil: everyone). Absent when nil, as `focus` is, so rows
+    /// written before it read as they always did.
+    public var marked: [String]?
 
     public init(
-        path: String, draft: FormDraft? = nil, selected: String? = nil, query: String? = nil, focus: String? = nil
+        path: String, draft: FormDraft? = nil, selected: String? = nil, query: String? = nil, focus: String? = nil,
+        marked: [String]? = nil
     ) {
         self.path = path
         self.draft = draft
         self.selected = selected
         self.query = query
         self.focus = focus
+        self.marked = marked
     }
 }
 

@@ -83,6 +83,12 @@ extension AppCoordinator {
             try requireMain().moveSelection(move, useCases)
         case .search(let text):
             try requireMain().search(text, useCases)
+        case .mark(let ids):
+            try requireMain().mark(ids, useCases)
+        case .unmark(let ids):
+            try requireMain().unmark(ids)
+        case .confirmMarked:
+            try requireMain().confirmMarked(useCases)
         case .deletePlayer:
             return .playerDeleted(try requireMain().deletePlayer(useCases))
         case .removeBook:

@@ -99,6 +99,15 @@ public enum Action {
     /// Shows the books found by a search in the library, or the whole shelf again (nil or empty),
     /// selecting the first row. Saved with the library screen, not journaled.
     case search(String?)
+    /// Marks players on the players list (the seed app's selection mode), wherever the user is:
+    /// the marks are the list's. Each id must be one of the user's players. Saved with the list,
+    /// not journaled, as a selection is.
+    case mark([Player.ID])
+    /// Unmarks players on the players list (nil: every one); an id that is not marked is refused.
+    case unmark([Player.ID]?)
+    /// Opens the team picker (`players > players/confirm`) with the marked players as the ones to
+    /// split into teams (its bench holds them); with nothing marked, refused.
+    case confirmMarked
     /// Takes the book on screen (`books/<isbn>`) off the shelf.
     case removeBook
     /// Deletes the question on screen (`questions/<id>`); its books stay.

@@ -5,7 +5,9 @@ import ClubhouseNavigation
 /// and Team B. It is a form: the teams typed so far are its draft. Starting the gather pushes
 /// `gathers/<id>` over it; when that gather ends or is cancelled, this screen finishes too, so the
 /// stack pops back to `players` (the app's `didEndGather`).
-package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator, GatherCoordinatorDelegate {
+package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator, MarkingCoordinator,
+    GatherCoordinatorDelegate
+{
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.confirmPlayers
@@ -16,6 +18,11 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator,
     private let owner: User.ID
     /// The player selected in the team picker.
     package var selected: String?
+    /// The players marked on the players list that this picker was opened with: its bench holds
+    /// them alone (nil: every player, as when it is opened by its link).
+    package var marked: [String]?
+    /// Told when a gather starts from the marked players: they are in its teams now.
+    var gatherStartedFromMarks: (() -> Void)?
 
     init(router: any Router, owner: User.ID) {
         self.router = router
@@ -53,10 +60,13 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator,
     }
 
     package func content(_ useCases: UseCases) throws -> ScreenContent {
-        .confirmPlayers(
+        let players =
+            try marked.map { try PlayerMarks.players($0, useCases.listPlayers.list(owner: owner)) }
+            ?? useCases.listPlayers(owner: owner)
+        return .confirmPlayers(
             ConfirmPlayersViewModel(
                 form: FormViewModel(screen: screen, title: "Confirm players", fields: fields, draft: draft),
-                players: try useCases.listPlayers(owner: owner)))
+                players: players, marked: marked != nil))
     }
 
     /// Starts the gather with the teams in the draft and shows it over this screen.
@@ -68,15 +78,21 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator,
             return try ConfirmPlayersViewModel.ids(text, team: team)
         }
         let gather = try useCases.startGather(teamA: try team(.a), teamB: try team(.b), owner: owner)
-        // The teams now live in the gather.
+        // The teams now live in the gather, and so do the players marked for it.
         draft = FormDraft()
+        if marked != nil {
+            marked = nil
+            gatherStartedFromMarks?()
+        }
         popToSelf()
         push(makeGather(gather))
         return .gatherStarted(gather)
     }
 
     package func rows(_ useCases: UseCases) throws -> ListRows {
-        .players(useCases.listPlayers.list(owner: owner))
+        let all = useCases.listPlayers.list(owner: owner)
+        guard let marked else { return .players(all) }
+        return .players(PlayerMarks.list(try PlayerMarks.players(marked, all)))
     }
 
     package func gatherDidEnd(_ coordinator: GatherCoordinator) {

@@ -4,7 +4,17 @@ import ClubhouseNavigation
 /// The confirm screen: the form, and the players to pick from.
 public struct ConfirmPlayersViewModel: Equatable, Sendable {
     public let form: FormViewModel
+    /// The players to split into teams: those marked on the players list when the picker was
+    /// opened with them (`marked`), else every player.
     public let players: [Player]
+    /// Whether `players` are the players marked on the players list rather than everyone.
+    public let marked: Bool
+
+    public init(form: FormViewModel, players: [Player], marked: Bool = false) {
+        self.form = form
+        self.players = players
+        self.marked = marked
+    }
 
     /// The draft field that holds a team's player ids (`team-a`, `team-b`).
     public static func field(for team: Team) -> String { "team-\(team.rawValue)" }

@@ -70,13 +70,14 @@ extension FlowCoordinator {
         pushed?.finish()
     }
 
-    /// The screen with its draft and focused field, its list's selection and the library's
-    /// search, as stored.
+    /// The screen with its draft and focused field, its list's selection and marks, and the
+    /// library's search, as stored.
     var screenState: ScreenState {
         let form = self as? any FormCoordinator
         return ScreenState(
             path: screen.path, draft: form?.draft, selected: (self as? any SelectingCoordinator)?.selected,
-            query: (self as? LibraryCoordinator)?.query, focus: form?.focus)
+            query: (self as? LibraryCoordinator)?.query, focus: form?.focus,
+            marked: (self as? any MarkingCoordinator)?.marked)
     }
 }
 

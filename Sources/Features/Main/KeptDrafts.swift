@@ -103,6 +103,9 @@ extension TabCoordinator {
     /// Sets a draft aside, replacing an older one of the same form; past the limit the oldest goes.
     func keep(_ saved: ScreenState) {
         keptDrafts.removeAll { $0.path == saved.path }
+        // A draft is what was typed: the team picker's marked players stay with the picker.
+        var saved = saved
+        saved.marked = nil
         keptDrafts.append(saved)
         while keptDrafts.count > NavigationState.keptDraftLimit {
             let dropped = keptDrafts.removeFirst()

@@ -152,8 +152,8 @@ extension TabCoordinator {
         return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
-    /// After an undo: every list still open keeps the selection (and search) it had, as forms
-    /// keep their drafts; undo moves between screens, never within a list.
+    /// After an undo: every list still open keeps the selection (and search, and marks) it had,
+    /// as forms keep their drafts; undo moves between screens, never within a list.
     /// Matched by place (a tab, a home page, the modal) and path there: every home page has a
     /// `home` root of its own.
     func carrySelections(from replaced: NavigationState) {
@@ -162,6 +162,11 @@ extension TabCoordinator {
             + HomePage.allCases.map { (pages[$0]!.chain, replaced.stack(on: $0)) }
             + [(modal?.chain ?? [], replaced.modal?.stack ?? [])]
         for (chain, stack) in places {
+            for saved in stack where saved.marked != nil {
+                guard let marker = chain.first(where: { $0.screen.path == saved.path }) as? any MarkingCoordinator
+                else { continue }
+                marker.marked = saved.marked
+            }
             let lists = chain.compactMap { $0 as? any SelectingCoordinator }
             for saved in stack where saved.selected != nil || saved.query != nil {
                 guard let list = lists.first(where: { $0.screen.path == saved.path }) else { continue }

@@ -7,6 +7,7 @@ extension TabCoordinator {
     package func deletePlayer(_ useCases: UseCases) throws -> Player {
         let player = try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
         dropKeptDrafts(of: player.id)
+        dropMarks(of: player.id)
         return player
     }
 

@@ -24,6 +24,7 @@ extension TabCoordinator {
                 continue
             }
             if let warning = try Self.select(root, with: saved[0], useCases) { notices.append(.text(warning)) }
+            if let warning = try restoreMarks(root, with: saved[0], useCases) { notices.append(.text(warning)) }
             notices += try replay(saved.dropFirst(), over: root, in: place, useCases)
         }
         if let saved = stored.modal?.stack, let first = saved.first {
@@ -60,6 +61,7 @@ extension TabCoordinator {
                 break
             }
         }
+        try dropGoneMarks(useCases)
         for saved in keptDrafts {
             guard case .gone(let reason) = try keptForm(for: saved.path, useCases) else { continue }
             keptDrafts.removeAll { $0.path == saved.path }
@@ -83,6 +85,7 @@ extension TabCoordinator {
                     top.push(child)
                     if let warning = Self.fill(child, with: saved) { notices.append(.text(warning)) }
                     if let warning = try Self.select(child, with: saved, useCases) { notices.append(.text(warning)) }
+                    if let warning = try restoreMarks(child, with: saved, useCases) { notices.append(.text(warning)) }
                     continue
                 case .refused(let why):
                     reason = why

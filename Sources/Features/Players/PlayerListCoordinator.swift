@@ -3,7 +3,7 @@ import ClubhouseNavigation
 
 /// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
 /// confirm screen where a gather's teams are picked.
-package final class PlayerListCoordinator: ListCoordinator {
+package final class PlayerListCoordinator: ListCoordinator, MarkingCoordinator {
     package var childCoordinators: [any Coordinator] = []
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.players
@@ -11,6 +11,8 @@ package final class PlayerListCoordinator: ListCoordinator {
     package var depth = 0
     private let owner: User.ID
     package var selected: String?
+    /// The players marked to play (selection mode), in the order they were marked; nil: none.
+    package var marked: [String]?
 
     init(owner: User.ID) {
         self.owner = owner
@@ -25,7 +27,9 @@ package final class PlayerListCoordinator: ListCoordinator {
         case .newPlayer:
             return .open(PlayerAddCoordinator(router: router, owner: owner))
         case .confirmPlayers:
-            return .open(ConfirmPlayersCoordinator(router: router, owner: owner))
+            let confirm = ConfirmPlayersCoordinator(router: router, owner: owner)
+            confirm.gatherStartedFromMarks = { [weak self] in self?.marked = nil }
+            return .open(confirm)
         case .player(let id):
             return try PlayerDetailCoordinator.opening(id, owner: owner, router: router, useCases)
         default:

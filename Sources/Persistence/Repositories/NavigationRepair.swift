@@ -159,6 +159,18 @@ enum NavigationRepair {
                 problems.append("the \(what) of \(path) is not text; it was dropped")
             }
         }
+        // Marks that are not a list of texts cost only themselves too: the list shows none marked
+        // (keys that are not a player's, or a player that is gone, are left out on restore).
+        if let value = object["marked"], !(value is NSNull) {
+            let list = value as? [Any]
+            let texts = list?.compactMap { $0 as? String } ?? []
+            if let list, texts.count == list.count {
+                plain.marked = texts
+            } else {
+                if !texts.isEmpty { plain.marked = texts }
+                problems.append("the marks of \(path) are not a list of player ids; what is not was dropped")
+            }
+        }
         let listProblem = problems.isEmpty ? nil : problems.joined(separator: "; ")
         guard let draft = object["draft"], !(draft is NSNull) else { return .screen(plain, listProblem) }
         guard let fields = draft as? [String: Any] else {

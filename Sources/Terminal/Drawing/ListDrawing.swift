@@ -9,10 +9,15 @@ enum ListDrawing {
         let top = Layout.bodyTop
         let window = display.list
         let total = window?.total
+        // The players list's marks (its selection mode), and the team picker's pool of them.
+        let marked = display.state?.currentScreen.marked ?? []
         let (title, columns): (String, String) =
             switch display.screen {
             case .players:
-                ("Players" + count(total), "    #id      name                     age  skill         position     team")
+                (
+                    "Players" + count(total) + (marked.isEmpty ? "" : " · \(marked.count) marked"),
+                    "    #id      name                     age  skill         position     team"
+                )
             case .library:
                 (
                     "Library" + count(total, "on the shelf"),
@@ -25,7 +30,11 @@ enum ListDrawing {
                     "Search \(TextEscaping.quoted(display.searchQuery ?? ""))",
                     "    title                                author               ISBN"
                 )
-            case .teamPicker: ("Pick the teams", "    #id      name                     team")
+            case .teamPicker:
+                (
+                    "Pick the teams" + (marked.isEmpty ? "" : " of the \(marked.count) marked"),
+                    "    #id      name                     team"
+                )
             default: ("", "")
             }
         frame.put(" " + title, row: top, column: 0, style: .heading)
@@ -41,7 +50,9 @@ enum ListDrawing {
             frame.put("    " + empty(display.screen), row: top + 2, column: 0, style: .dim)
             return
         }
-        rows(&frame, window, from: top + 2, layout.listRows(for: display.screen))
+        rows(
+            &frame, window, from: top + 2, layout.listRows(for: display.screen),
+            marked: display.screen == .players ? Set(marked) : [])
     }
 
     private static func count(_ total: Int?, _ what: String = "") -> String {
@@ -62,12 +73,18 @@ enum ListDrawing {
         }
     }
 
-    /// The rows of `window`, from `row`, at most `count` of them.
-    static func rows(_ frame: inout Frame, _ window: VisibleRows, from row: Int, _ count: Int) {
+    /// The rows of `window`, from `row`, at most `count` of them; a player whose key is in
+    /// `marked` with ✓ beside the selection's marker.
+    static func rows(
+        _ frame: inout Frame, _ window: VisibleRows, from row: Int, _ count: Int, marked: Set<String> = []
+    ) {
         for (offset, item) in window.rows.prefix(count).enumerated() {
             let line = row + offset
             let selected = offset == window.selectedIndex
             frame.put(selected ? " ▶" : "  ", row: line, column: 0, style: selected ? .marker : .plain)
+            if case .player(let player) = item, marked.contains(String(player.id)) {
+                frame.put("✓", row: line, column: 2, style: .bold)
+            }
             draw(&frame, item, row: line)
         }
         guard window.hasBefore || window.hasAfter else { return }  // the whole list is in view

@@ -111,6 +111,10 @@ public enum ScreenDrawing {
             case .login: "Enter next/sign in · Tab field · Ctrl-R new account · Ctrl-C quit"
             case .register: "Enter next/create · Tab field · Ctrl-R sign in · Ctrl-C quit"
             case .form: "Enter next/save · Tab field · Esc back · Ctrl-S save · Ctrl-C quit"
+            case .players where !(display.state?.currentScreen.marked ?? []).isEmpty:
+                frame.width >= 80
+                    ? "Space mark · c pick teams of the marked · Esc clear marks · ? help · q quit"
+                    : "Space mark · c teams · Esc clear · ? help · q quit"
             default:
                 frame.width >= 80
                     ? "↑↓ move · Enter open · Esc back · Tab/1-5 tabs · : command · ? help · q quit"

@@ -71,6 +71,9 @@ public enum KeyMap {
             (.questions, .character("n")):
             .new
         case (.players, .character("g")): .newGather
+        case (.players, .character(" ")): .toggleMark
+        case (.players, .escape): .clearMarks
+        case (.players, .character("c")): .confirmMarked
         case (.playerDetail, .character("e")): .open
         case (.playerDetail, .character("d")), (.bookDetail, .character("d")), (.questionDetail, .character("d")),
             (.endedGather, .character("d")), (.players, .character("d")), (.library, .character("d")),
@@ -141,7 +144,11 @@ public enum KeyMap {
                 ("← →", "pick from the field's values (skill, position)"),
             ]
         case .players:
-            lines = [("n", "add a player"), ("g", "pick teams for a gather"), ("d", "delete the selected player")]
+            lines = [
+                ("n", "add a player"), ("g", "pick teams for a gather"), ("d", "delete the selected player"),
+                ("Space", "mark or unmark the selected player"), ("c", "pick teams of the marked players"),
+                ("Esc", "clear the marks"),
+            ]
         case .playerDetail: lines = [("Enter e", "edit the selected field"), ("d", "delete the player")]
         case .teamPicker:
             lines = [("a b", "move to Team A or Team B"), ("Space", "back to the bench"), ("s", "start the gather")]

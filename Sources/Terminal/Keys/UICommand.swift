@@ -25,6 +25,10 @@ public enum UICommand: Equatable, Sendable {
     /// The next (1) or previous (-1) of a form field's fixed values (skill, position).
     case pick(Int)
     case newGather
+    /// The players list's selection mode: marks or unmarks the selected player (Space), clears
+    /// every mark (Esc; back when nothing is marked), and goes to the team picker with the marked
+    /// players (c).
+    case toggleMark, clearMarks, confirmMarked
     case delete
     case goal(Team, Int)
     case toggleTimer, resetTimer, endGather, cancelGather

@@ -58,6 +58,15 @@ extension TerminalSession {
                 }
             run { try openLink(link) }
         case .newGather: run { try openLink("players/confirm") }
+        case .toggleMark: toggleMark()
+        case .clearMarks:
+            if marks.isEmpty { back() } else { run { try perform(Command(.unmark(nil))) } }
+        case .confirmMarked:
+            guard !marks.isEmpty else {
+                message = .note("nothing is marked; Space marks the selected player")
+                return .stay
+            }
+            run { try perform(Command(.confirmMarked)) }
         case .chooseAdd:
             // An add flow opens over the tabs: not from inside another flow, nor signed out.
             guard user != nil else { return .stay }
@@ -156,6 +165,19 @@ extension TerminalSession {
             assign(team == nil ? .a : team == .a ? .b : nil)
         default: break
         }
+    }
+
+    /// The players marked on the list on show.
+    var marks: [String] { state?.currentScreen.marked ?? [] }
+
+    /// Space on the players list: marks the selected player, or unmarks one already marked.
+    private func toggleMark() {
+        guard case .player(let player)? = selectedRow else {
+            message = .note("no player to mark: n adds one")
+            return
+        }
+        let marked = marks.contains(String(player.id))
+        run { try perform(Command(marked ? .unmark([player.id]) : .mark([player.id]))) }
     }
 
     private func back() {

@@ -19,7 +19,6 @@ public struct ProfileViewModel: Equatable, Sendable {
     /// The landing after `landing` as the row offers them: the next tab in tab-bar order,
     /// round again after the last.
     public static func landing(after landing: Tab) -> Tab {
-        let index = Tab.allCases.firstIndex(of: landing)! + 1
-        return index < Tab.allCases.count ? Tab.allCases[index] : Tab.allCases[0]
+        landing.stepped(by: 1)
     }
 }

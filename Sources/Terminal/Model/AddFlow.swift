@@ -33,9 +33,7 @@ public enum AddFlow: String, CaseIterable, Equatable, Sendable {
 
     /// The flow `by` rows down the chooser (up when negative), going round.
     func moved(by rows: Int) -> AddFlow {
-        let all = Self.allCases
-        let index = all.firstIndex(of: self)!
-        return all[((index + rows) % all.count + all.count) % all.count]
+        stepped(by: rows)
     }
 
     /// What the chooser offers first on `tab`: its own flow, else a player (the first tab's).

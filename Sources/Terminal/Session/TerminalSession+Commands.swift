@@ -35,9 +35,8 @@ extension TerminalSession {
         case .back: back()
         case .tab(let tab): run { try perform(Command(.selectTab(tab))) }
         case .nextTab(let step):
-            let tabs = Tab.allCases
-            let index = tabs.firstIndex(of: state?.selectedTab ?? .home) ?? 0
-            run { try perform(Command(.selectTab(tabs[(index + step + tabs.count) % tabs.count]))) }
+            let tab = (state?.selectedTab ?? .home).stepped(by: step)
+            run { try perform(Command(.selectTab(tab))) }
         case .turnPage(let by):
             let page = state?.selectedPage
             if run({ try app.perform(Command(.turnPage(by: by))) }), !outcome.moved, let why = page?.unturned(by: by) {

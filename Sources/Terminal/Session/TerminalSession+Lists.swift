@@ -17,12 +17,12 @@ extension TerminalSession {
         let visible = layout.listRows(for: screen)
         do {
             if isStoredList {
-                let step = pendingStep
-                pendingStep = 0
+                let step = rowsLastMoved
+                rowsLastMoved = 0
                 if let landed {
                     window = storedWindow(landed)
                 } else {
-                    let above = Self.above((lastIndex[place] ?? 0) + step, visible)
+                    let above = Self.above((selectedRowOnScreen[place] ?? 0) + step, visible)
                     window = storedWindow(try app.readWindow(count: visible, above: above))
                 }
             } else if let items = try memoryRows() {
@@ -43,9 +43,9 @@ extension TerminalSession {
         if !layout.isTooSmall {
             // Every long list draws the same heading, so has the same rows in view.
             let visible = layout.listRows(for: .players)
-            let (lastIndex, step) = (lastIndex, pendingStep)
+            let (selectedRowOnScreen, step) = (selectedRowOnScreen, rowsLastMoved)
             command.window = WindowRequest(count: visible) { state in
-                Self.above((lastIndex[Self.place(state)] ?? 0) + step, visible)
+                Self.above((selectedRowOnScreen[Self.place(state)] ?? 0) + step, visible)
             }
         }
         return try app.perform(command)
@@ -61,7 +61,7 @@ extension TerminalSession {
     private func storedWindow(_ content: ListWindowContent) -> VisibleRows {
         let place = self.place
         func make<T>(_ window: ListWindow<T>, _ row: (T) -> VisibleRows.Row) -> VisibleRows {
-            lastIndex[place] = window.selectedIndex ?? 0
+            selectedRowOnScreen[place] = window.selectedIndex ?? 0
             return VisibleRows(
                 total: try? total(), rows: window.rows.map(row), selectedIndex: window.selectedIndex,
                 hasBefore: window.hasBefore, hasAfter: window.hasAfter)
@@ -128,11 +128,11 @@ extension TerminalSession {
         let place = self.place
         let items = keyed.map(\.row)
         let selected = state?.currentScreen.selected.flatMap { key in keyed.firstIndex { $0.key == key } } ?? 0
-        var top = tops[place] ?? 0
+        var top = shortListTops[place] ?? 0
         if selected < top { top = selected }
         if selected >= top + visible { top = selected - visible + 1 }
         top = max(0, min(top, max(0, items.count - visible)))
-        tops[place] = top
+        shortListTops[place] = top
         let rows = top < items.count ? Array(items[top..<min(items.count, top + visible)]) : []
         return VisibleRows(
             total: items.count, rows: rows, selectedIndex: items.isEmpty ? nil : selected - top, hasBefore: top > 0,
@@ -161,9 +161,9 @@ extension TerminalSession {
     func move(_ move: SelectionMove) {
         guard window != nil else { return }
         if isStoredList {
-            if case .by(let rows) = move { pendingStep = rows }
-            if case .top = move { lastIndex[place] = 0 }
-            if case .bottom = move { lastIndex[place] = layout.listRows(for: screen) - 1 }
+            if case .by(let rows) = move { rowsLastMoved = rows }
+            if case .top = move { selectedRowOnScreen[place] = 0 }
+            if case .bottom = move { selectedRowOnScreen[place] = layout.listRows(for: screen) - 1 }
         }
         run { try perform(Command(.moveSelection(move))) }
     }

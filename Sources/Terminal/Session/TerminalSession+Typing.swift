@@ -84,7 +84,7 @@ extension TerminalSession {
         let now = value(of: field, in: model).lowercased()
         let next: Int
         if let index = options.firstIndex(of: now) {
-            next = ((index + step) % options.count + options.count) % options.count
+            next = options.wrappedIndex(index, by: step)
         } else {
             next = step > 0 ? options.firstIndex { !$0.isEmpty } ?? 0 : options.count - 1
         }
@@ -113,11 +113,10 @@ extension TerminalSession {
 
     func moveField(by step: Int) {
         switch screen {
-        case .login, .register: loginFocus = (loginFocus + step + 2) % 2
+        case .login, .register: loginFocus = [0, 1].around(loginFocus, by: step)
         case .form:
             guard case .form(let model)? = content else { return }
-            let count = model.fields.count
-            focus(model.fields[(focus(in: model) + step + count) % count], in: model)
+            focus(model.fields.around(focus(in: model), by: step), in: model)
         default: break
         }
     }

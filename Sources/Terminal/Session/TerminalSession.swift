@@ -15,7 +15,7 @@ public final class TerminalSession {
 
     /// The first row in view of each short list, by place: where the view is scrolled, which only
     /// this terminal needs (the selected row itself is stored).
-    var tops: [String: Int] = [:]
+    var shortListTops: [String: Int] = [:]
     var login = LoginFields()
     var password = ""
     var loginFocus = 0
@@ -26,10 +26,11 @@ public final class TerminalSession {
     var message: Display.Message?
     /// The list in view, read again only when its rows change (a move inside it reads nothing).
     var window: VisibleRows?
-    /// Where the selected row of each stored list was on screen, and the rows the last move
-    /// asked for: the next window keeps the row in place.
-    var lastIndex: [String: Int] = [:]
-    var pendingStep = 0
+    /// Where the selected row of each stored list was on screen (its index among the rows in
+    /// view), by place: the next window keeps the row in place.
+    var selectedRowOnScreen: [String: Int] = [:]
+    /// The rows the last move asked for (`.by(n)`), taken by the next window read.
+    var rowsLastMoved = 0
     /// How many players the signed-in user has, counted once per data change.
     var playerCount: Int?
     /// Set when another process changed what is on show while a form is typed into.

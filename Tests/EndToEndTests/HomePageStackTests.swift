@@ -16,16 +16,16 @@ import Testing
         return (state["page"] as? String, state["stack"] as? [String], state["pages"] as? [String: [String]])
     }
 
-    @Test func aBookOpenedFromOnePageStaysOnThatPage() throws {
+    @Test func aPlayerOpenedFromTheSquadStaysOnThatPage() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.richDatabase(in: folder)
         let clubhouse = ClubhouseProcess(database: path)
         #expect(try clubhouse.run(["page", "squad"]).status == 0)
-        let opened = try clubhouse.run(["home", "--book", Self.dune])
+        let opened = try clubhouse.run(["home", "--player", "1"])
         #expect(opened.status == 0, "\(opened.stderr)")
-        #expect(try pages(clubhouse).stack == ["home", "books/\(Self.dune)"])
+        #expect(try pages(clubhouse).stack == ["home", "players/1"])
 
-        // Another page is another screen: it shows itself, not the book.
+        // Another page is another screen: it shows itself, not the player.
         let reading = try clubhouse.run(["page", "reading"])
         #expect(reading.status == 0, "\(reading.stderr)")
         #expect(reading.stdout.hasPrefix("Home — squad results [reading]"), "\(reading.stdout)")
@@ -33,26 +33,26 @@ import Testing
         #expect(now.page == "reading")
         #expect(now.stack == ["home"])
         #expect(
-            now.pages == ["squad": ["home", "books/\(Self.dune)"], "results": ["home"], "reading": ["home"]])
+            now.pages == ["squad": ["home", "players/1"], "results": ["home"], "reading": ["home"]])
 
-        // The results page opens a gather of its own; the squad keeps its book meanwhile.
+        // The results page opens a gather of its own; the squad keeps its player meanwhile.
         #expect(try clubhouse.run(["page", "results"]).status == 0)
         #expect(try clubhouse.run(["home", "--result", "1"]).status == 0)
         now = try pages(clubhouse)
         #expect(now.stack == ["home", "gathers/1"])
-        #expect(now.pages?["squad"] == ["home", "books/\(Self.dune)"])
+        #expect(now.pages?["squad"] == ["home", "players/1"])
         #expect(
             try sqlite(
                 path, "SELECT selected_page, json_extract(stacks, '$.home[1].path'), page_stacks FROM navigation_state")
-                == #"results|gathers/1|{"squad":[{"path":"home"},{"path":"books/\#(Self.dune)"}]}"#)
+                == #"results|gathers/1|{"squad":[{"path":"home"},{"path":"players/1"}]}"#)
 
-        // Back to the page with the book: the book, as this page was left.
+        // Back to the page with the player: the player, as this page was left.
         let squad = try clubhouse.run(["page", "squad"])
         #expect(squad.status == 0, "\(squad.stderr)")
-        #expect(squad.stdout.contains("Dune"), "\(squad.stdout)")
-        #expect(try pages(clubhouse).stack == ["home", "books/\(Self.dune)"])
+        #expect(squad.stdout.contains("Zoë"), "\(squad.stdout)")
+        #expect(try pages(clubhouse).stack == ["home", "players/1"])
         let text = try clubhouse.run(["nav"]).stdout
-        #expect(text.contains("\npage:  squad\nstack: home > books/\(Self.dune)\n"), "\(text)")
+        #expect(text.contains("\npage:  squad\nstack: home > players/1\n"), "\(text)")
         #expect(text.contains("\nother home pages:\n  results    home > gathers/1\n"), "\(text)")
 
         // `back` pops the page on show only; `page previous` turns to the other page's own top.
@@ -73,6 +73,39 @@ import Testing
         #expect(history.contains("gathers/1"), "\(history)")
         let check = try clubhouse.run(["check"])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    /// Each of `home`'s options opens its screen from the page that lists it (the squad's
+    /// players, the results' gathers, the reading list's books), whichever page is on show; a
+    /// screen closed there reopens there.
+    @Test func homeOptionsOpenFromTheirOwnPageAndReopenThere() throws {
+        let folder = try TemporaryFolder()
+        let path = try Fixtures.richDatabase(in: folder)
+        let clubhouse = ClubhouseProcess(database: path)
+        #expect(try clubhouse.run(["page", "squad"]).status == 0)
+        let opened = try clubhouse.run(["home", "--book", Self.dune])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        var now = try pages(clubhouse)
+        #expect(now.page == "reading")
+        #expect(now.stack == ["home", "books/\(Self.dune)"])
+        #expect(now.pages?["squad"] == ["home"])
+        #expect(try clubhouse.run(["home", "--player", "2"]).status == 0)
+        now = try pages(clubhouse)
+        #expect(now.page == "squad")
+        #expect(now.stack == ["home", "players/2"])
+        #expect(now.pages?["reading"] == ["home", "books/\(Self.dune)"])
+
+        // Closed on the reading page, reopened on it, whichever tab is on show.
+        #expect(try clubhouse.run(["page", "reading"]).status == 0)
+        #expect(try clubhouse.run(["back"]).status == 0)
+        #expect(try clubhouse.run(["tab", "library"]).status == 0)
+        let reopened = try clubhouse.run(["reopen"])
+        #expect(reopened.status == 0, "\(reopened.stderr)")
+        let state = try clubhouse.navigation()
+        #expect(state["tab"] as? String == "home")
+        #expect(state["page"] as? String == "reading")
+        #expect(state["stack"] as? [String] == ["home", "books/\(Self.dune)"])
+        #expect((state["stacks"] as? [String: [String]])?["library"] == ["library"])
     }
 
     /// A tampered `page_stacks` column costs only itself: each bad part is one warning, the rest

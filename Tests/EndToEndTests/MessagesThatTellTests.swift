@@ -16,6 +16,8 @@ import Testing
         // A name reaches the terminal escaped, as everywhere else.
         let escaped = try clubhouse.run(["player", "add", "--name", "Ana \\ Bo"]).stdout
         #expect(escaped == "Added player 5: Ana \\\\ Bo.\n")
+        // A name that ends with a full stop ends the sentence itself.
+        #expect(try clubhouse.run(["player", "add", "--name", "Kai Jr."]).stdout == "Added player 6: Kai Jr.\n")
     }
 
     @Test func aGoalTakenBackAtZeroOrAddedAtTheTopSaysSo() throws {

@@ -31,7 +31,15 @@ extension AppCoordinator {
                 continue
             }
             do {
-                try main.open(link, useCases)
+                // A screen closed over a home page's root (a player of the squad) reopens over
+                // that page, where it was; any other opens as its link does.
+                if case .page(let page)? = Link(entry.to), case .screen(let screen) = link {
+                    try main.open(.page(page), useCases)
+                    try main.open(.screen(.home), useCases)
+                    try main.show(screen, useCases)
+                } else {
+                    try main.open(link, useCases)
+                }
             } catch let error as ClubhouseError {
                 if case .unresolvedLink(let reason, _) = error {
                     pendingWarnings.append("\(closed) cannot be reopened: \(error.message)")

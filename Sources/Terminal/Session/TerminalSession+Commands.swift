@@ -152,7 +152,9 @@ extension TerminalSession {
             switch ProfileViewModel.rowKeys[index] {
             case ProfileViewModel.signOutKey:
                 let name = user.map { " \($0.username)" } ?? ""
-                ask("Sign out\(name)? Everything stays here for the next sign-in.") { try self.app.signOut() }
+                ask("Sign out\(name)? Your records stay; open screens and half-typed forms are forgotten.") {
+                    try self.app.signOut()
+                }
             case ProfileViewModel.landingKey:
                 guard case .profile(let model)? = content else { return }
                 run { try perform(Command(.landOn(ProfileViewModel.landing(after: model.settings.landing)))) }

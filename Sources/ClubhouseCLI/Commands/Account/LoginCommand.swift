@@ -4,7 +4,7 @@ import Clubhouse
 struct LoginCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
-        abstract: "Sign in; you land on the home tab, or on a link opened while signed out.",
+        abstract: "Sign in; you land on home (or your settings landing tab), or on a link opened while signed out.",
         discussion: """
             The password is asked for without echo, or read from standard input with \
             --password-stdin. Only one user is signed in at a time: log out first to switch.

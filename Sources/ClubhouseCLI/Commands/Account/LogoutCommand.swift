@@ -4,7 +4,7 @@ import Clubhouse
 struct LogoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
-        abstract: "Sign out and forget where you were; the next sign-in starts at home."
+        abstract: "Sign out and forget where you were; the next sign-in starts at home (or your landing tab)."
     )
 
     @OptionGroup var global: GlobalOptions

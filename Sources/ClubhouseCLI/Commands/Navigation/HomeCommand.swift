@@ -33,12 +33,13 @@ struct HomeCommand: CheckedCommand {
     }
 
     func run() throws {
-        let screen: Screen? =
-            if let player { .player(player) } else if let result { .gather(result) } else {
-                book.map { .book(isbn: $0) }
+        let opening: (page: HomePage, screen: Screen)? =
+            if let player { (.squad, .player(player)) } else if let result { (.results, .gather(result)) } else {
+                book.map { (.reading, .book(isbn: $0)) }
             }
-        if let screen {
-            // The page view first, at its root, then the screen over it.
+        if let (page, screen) = opening {
+            // The page the screen belongs to, then that page at its root, then the screen over it.
+            _ = try CommandContext.perform(global, .open(.page(page)))
             try ScreenCommand.run(global, json: output.json, Command(link: .screen(.home), .show(screen)))
             return
         }

@@ -79,7 +79,9 @@ struct PlayerAddCommand: CheckedCommand {
         } else if quiet {
             Output.print(String(player.id))
         } else {
-            Output.print("Added player \(player.id): \(TextOutput.escaped(player.name)).")
+            // A name that ends a sentence itself (`Jr.`) takes no second full stop.
+            let name = TextOutput.escaped(player.name)
+            Output.print("Added player \(player.id): \(name)\(name.hasSuffix(".") ? "" : ".")")
         }
     }
 }

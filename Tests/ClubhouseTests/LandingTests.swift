@@ -84,15 +84,30 @@ import Testing
         #expect(throws: ClubhouseError.notSignedIn) { try app.land(on: .players) }
     }
 
-    /// A value no release writes (a file edited with CHECK constraints off) is the default: the
-    /// sign-in still works.
+    /// A value no release writes (a file edited with CHECK constraints off) is the default, with a
+    /// warning: the sign-in still works.
     @Test func aTamperedLandingIsTheDefault() throws {
         let file = try TemporaryFile()
         let app = try ana(in: file)
         try app.land(on: .players)
         try sqlite3(file.path, "PRAGMA ignore_check_constraints = ON; UPDATE user_settings SET landing_tab = 'attic'")
         let later = try ClubhouseApp(path: file.path)
-        #expect(try later.settings() == UserSettings())
-        #expect(try signInAgain(later).selectedTab == .home)
+        let warning = "the stored landing tab is not a tab; sign-in lands on home until you choose one"
+        let read = try later.look(.settings)
+        #expect(read.settings == UserSettings())
+        #expect(read.warnings == [warning])
+        try later.signOut()
+        let signedIn = try later.signIn(username: "ana", password: "s3cret-pass")
+        #expect(signedIn.warnings == [warning])
+        guard case .main(_, let state, _) = signedIn.view else { throw ClubhouseError.notSignedIn }
+        #expect(state.selectedTab == .home)
+        // Text that is a tab's name, stored as bytes, is no tab either.
+        try sqlite3(
+            file.path,
+            "PRAGMA ignore_check_constraints = ON; UPDATE user_settings SET landing_tab = CAST('players' AS BLOB)")
+        #expect(try later.look(.settings).warnings == [warning])
+        // Choosing again mends it.
+        try later.land(on: .questions)
+        #expect(try later.look(.settings).warnings.isEmpty)
     }
 }

@@ -6,13 +6,14 @@ package struct ChooseSettings {
         self.settings = settings
     }
 
-    package func read(for user: User.ID) throws -> UserSettings {
+    /// The settings, and a sentence for each stored value read as its default.
+    package func read(for user: User.ID) throws -> (UserSettings, problems: [String]) {
         try settings.settings(for: user)
     }
 
     /// Makes `tab` where every sign-in lands.
     package func land(on tab: Tab, for user: User.ID) throws -> UserSettings {
-        var chosen = try settings.settings(for: user)
+        var chosen = try settings.settings(for: user).0
         chosen.landing = tab
         try settings.save(chosen, for: user)
         return chosen

@@ -65,7 +65,9 @@ extension AppCoordinator {
             // The tab bar the sign-in showed starts where this user was, if anything is stored.
             pendingWarnings += try restore(useCases.loadNavigation(for: user.id), into: requireMain(), useCases)
             // The tab this user chose to land on (home unless chosen).
-            try requireMain().select(try useCases.settings.read(for: user.id).landing)
+            let (settings, problems) = try useCases.settings.read(for: user.id)
+            pendingWarnings += problems
+            try requireMain().select(settings.landing)
             return .signedIn(user, openedLink: try openPendingLink(useCases))
         case .signOut:
             let main = try requireMain()
@@ -132,7 +134,10 @@ extension AppCoordinator {
         case .history(let limit): return .history(try useCases.history(for: try requireMain().user.id, limit: limit))
         case .searchBooks(let text):
             return .foundBooks(try useCases.searchBooks(text, owner: try requireMain().user.id))
-        case .settings: return .settings(try useCases.settings.read(for: try requireMain().user.id))
+        case .settings:
+            let (settings, problems) = try useCases.settings.read(for: try requireMain().user.id)
+            pendingWarnings += problems
+            return .settings(settings)
         default: return nil
         }
     }

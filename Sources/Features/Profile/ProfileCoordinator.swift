@@ -33,6 +33,6 @@ package final class ProfileCoordinator: ShortListCoordinator {
             ProfileViewModel(
                 user: user, playerCount: try useCases.homeSummary.squad(owner: user.id).count,
                 gathersPlayed: try useCases.findGather.historyCount(owner: user.id),
-                settings: try useCases.settings.read(for: user.id)))
+                settings: try useCases.settings.read(for: user.id).0))
     }
 }

@@ -4,13 +4,19 @@ import GRDB
 package struct SettingsStore: SettingsRepository {
     let db: Database
 
-    package func settings(for user: User.ID) throws -> UserSettings {
+    package func settings(for user: User.ID) throws -> (UserSettings, problems: [String]) {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT landing_tab FROM user_settings WHERE user_id = ?"), arguments: [user])
-        // A value the CHECK constraint would refuse (written with checks off) is the default,
-        // never a failed sign-in; `clubhouse check` names it.
-        let landing = row.flatMap { RowDecoding.text($0["landing_tab"] as DatabaseValue) }.flatMap(Tab.init(rawValue:))
-        return UserSettings(landing: landing ?? .home)
+        let stored = row.map { $0["landing_tab"] as DatabaseValue } ?? .null
+        switch stored.storage {
+        case .null: return (UserSettings(), [])
+        case .string(let name) where Tab(rawValue: name) != nil:
+            return (UserSettings(landing: Tab(rawValue: name)!), [])
+        default:
+            // A value the CHECK constraint would refuse (written with checks off) is the default,
+            // never a failed sign-in; `clubhouse check` names it too.
+            return (UserSettings(), ["the stored landing tab is not a tab; sign-in lands on home until you choose one"])
+        }
     }
 
     package func save(_ settings: UserSettings, for user: User.ID) throws {

@@ -80,7 +80,9 @@ import Testing
         #expect(line(session, containing: "Players (4)")?.contains("marked") == false)
         _ = session.handle(.escape)
         #expect(session.screen == .players)
-        #expect(session.display.message == nil)
+        #expect(
+            session.display.message
+                == .note("players is the first screen of the players tab; there is nothing to go back to."))
     }
 
     @Test func marksSurviveANewSessionOnTheSameApp() throws {

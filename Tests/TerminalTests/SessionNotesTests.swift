@@ -66,4 +66,14 @@ import Testing
         _ = session.handle(.character("y"))
         #expect(session.frame().text.contains("gather ended 0-0: a draw"))
     }
+
+    @Test func backAtATabsFirstScreenSaysSo() throws {
+        let (_, session) = try signedInSession()
+        _ = session.handle(.escape)
+        #expect(session.frame().text.contains("home is the first screen of the home tab; there is nothing to go back to."))
+        session.apply(.tab(.players))
+        _ = session.handle(.escape)
+        #expect(
+            session.frame().text.contains("players is the first screen of the players tab; there is nothing to go back to."))
+    }
 }

@@ -83,6 +83,11 @@ public struct NavigationState: Equatable, Sendable {
             + Tab.allCases.flatMap { stack(for: $0) } + (modal?.stack ?? [])
     }
 
+    /// Why `back` goes nowhere here, in a sentence: the screen on show is its tab's first.
+    public var backGoesNowhere: String {
+        "\(currentScreen.path) is the first screen of the \(selectedTab.rawValue) tab; there is nothing to go back to."
+    }
+
     /// The key of the row selected in the list on show (nil: the first row, or not a list).
     public var selection: String? { currentScreen.selected }
 

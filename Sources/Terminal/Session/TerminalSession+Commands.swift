@@ -190,7 +190,8 @@ extension TerminalSession {
             ask("Go back and drop what is typed into this form?") { try self.perform(Command(.back)) }
             return
         }
-        run { try perform(Command(.back)) }
+        // At a tab's first screen back changes nothing, and says so (as the CLI's `back` does).
+        if run({ try perform(Command(.back)) }), !outcome.moved, let state { message = .note(state.backGoesNowhere) }
     }
 
     private func askToDelete() {

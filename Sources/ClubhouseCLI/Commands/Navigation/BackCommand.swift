@@ -15,8 +15,6 @@ struct BackCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try ScreenCommand.run(global, json: output.json, Command(.back)) { state in
-            "\(state.currentScreen.path) is the first screen of the \(state.selectedTab.rawValue) tab; there is nothing to go back to."
-        }
+        try ScreenCommand.run(global, json: output.json, Command(.back)) { $0.backGoesNowhere }
     }
 }

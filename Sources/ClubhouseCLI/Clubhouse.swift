@@ -51,7 +51,9 @@ struct Clubhouse: ParsableCommand {
         // Messages name positions in what was typed; parsing takes global options after the command.
         let typed = arguments
         let leading = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
-        if let missing = LeadingGlobalOptions.missingValue(leading.rest) {
+        if let missing = LeadingGlobalOptions.missingValue(leading.rest)
+            ?? LeadingGlobalOptions.commandTakenAsValue(leading.options, rest: leading.rest, root: Clubhouse.self)
+        {
             Output.write("Error: \(missing)\n", to: STDERR_FILENO)
             terminate(ExitCode.validationFailure.rawValue)
         }

@@ -53,6 +53,24 @@ import Testing
                 == ["player", "show", "--scene", "a", "--", "3"])
     }
 
+    /// A forgotten path before a command: the command word is not taken as the file.
+    @Test func aCommandWordIsNotTakenAsTheDatabase() {
+        func sentence(_ arguments: [String]) -> String? {
+            let placed = LeadingGlobalOptions.placed(arguments, root: Clubhouse.self)
+            return LeadingGlobalOptions.commandTakenAsValue(placed.options, rest: placed.rest, root: Clubhouse.self)
+        }
+        #expect(
+            sentence(["--database", "whoami"])
+                == "'whoami' is a command, not the <path> of '--database': clubhouse --database <path> whoami")
+        #expect(
+            sentence(["--scene", "a", "--database", "player", "add", "--name", "X"])?.hasPrefix("'player'") == true)
+        #expect(sentence(["--database", "whoami", "whoami"]) == nil, "a command follows: the file is named whoami")
+        #expect(sentence(["--database=whoami"]) == nil)
+        #expect(sentence(["--database", "./whoami"]) == nil)
+        #expect(sentence(["--scene", "home"]) == nil, "a scene may be named after a command")
+        #expect(sentence(["--database", "x.sqlite"]) == nil)
+    }
+
     /// The sentence `main` prints for `arguments`.
     private func missingValue(_ arguments: [String]) -> String? {
         LeadingGlobalOptions.missingValue(LeadingGlobalOptions.placed(arguments, root: Clubhouse.self).rest)

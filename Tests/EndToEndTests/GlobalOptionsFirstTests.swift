@@ -56,6 +56,13 @@ import Testing
         let bare = try clubhouse.run(["--database"], useDatabaseOption: false)
         #expect(bare.status == 64)
         #expect(bare.stderr == "Error: Missing value for '--database <path>'\n")
+        // A forgotten path before a command word: refused, and no file is made under its name.
+        let forgotten = try clubhouse.run(["--database", "whoami"], useDatabaseOption: false)
+        #expect(forgotten.status == 64)
+        #expect(
+            forgotten.stderr
+                == "Error: 'whoami' is a command, not the <path> of '--database': clubhouse --database <path> whoami\n")
+        #expect(!FileManager.default.fileExists(atPath: "whoami"))
         // Without a terminal, options alone print the help, as `clubhouse` alone does.
         let alone = try clubhouse.run(["--database", path], useDatabaseOption: false)
         #expect(alone.status == 0)

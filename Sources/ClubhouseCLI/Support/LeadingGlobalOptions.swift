@@ -19,6 +19,22 @@ enum LeadingGlobalOptions {
         return "Missing value for '\(word) <\(value)>'"
     }
 
+    /// The sentence for a leading `--database` whose value is a command's name while no command
+    /// follows (`clubhouse --database whoami`, `--database player add`): the path was forgotten,
+    /// and the command word would become a file (on a terminal, a new database made under it).
+    /// `--database=whoami` and `./whoami` still name such a file; a scene may be named after a
+    /// command (`--scene home` opens the app on it).
+    static func commandTakenAsValue(_ options: [String], rest: [String], root: ParsableCommand.Type) -> String? {
+        guard CommandRoute.path(root, rest).depth == 0 else { return nil }
+        for (index, word) in options.enumerated() where word == "--database" && index + 1 < options.count {
+            let value = options[index + 1]
+            if root.configuration.subcommands.contains(where: { CommandRoute.matches($0, value) }) {
+                return "'\(value)' is a command, not the <path> of '--database': clubhouse --database <path> \(value)"
+            }
+        }
+        return nil
+    }
+
     /// The leading global options; the arguments after them; and the arguments to parse: those,
     /// with the options put back after the command's name when they name a command. Arguments
     /// that do not start with a global option come back as they are.

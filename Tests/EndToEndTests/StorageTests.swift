@@ -21,11 +21,12 @@ import Testing
     @Test func aNewerSchemaIsRefusedUntouched() throws {
         let folder = try TemporaryFolder()
         let path = try Fixtures.signedInDatabase(in: folder)
-        try sqlite(path, "PRAGMA user_version = 11")
+        let newer = newestSchema + 1
+        try sqlite(path, "PRAGMA user_version = \(newer)")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = try ClubhouseProcess(database: path).run(["player", "list"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: \(path) was written by a newer Clubhouse (schema 11"))
+        #expect(result.stderr.hasPrefix("error: \(path) was written by a newer Clubhouse (schema \(newer)"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -56,7 +56,7 @@ import Testing
         #expect(try sqlite(path, "PRAGMA user_version") == "\(newestSchema)")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks"
+                == everyMigration
         )
         #expect(
             try sqlite(

@@ -46,7 +46,7 @@ import Testing
         #expect(try sqlite(path, "SELECT selected_tab, selected_page FROM navigation_state") == "home|results")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations ORDER BY identifier")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks"
+                == everyMigration
         )
 
         // Human output agrees, and a second run sees the same (no second upgrade, no warning).

@@ -81,6 +81,8 @@ extension AppCoordinator {
             pendingWarnings += try requireMain().restore(state, useCases)
         case .show(let screen):
             try requireMain().show(screen, useCases)
+        case .showOnPage(let page, let screen):
+            try requireMain().show(screen, on: page, useCases)
         case .moveSelection(let move):
             try requireMain().moveSelection(move, useCases)
         case .search(let text):

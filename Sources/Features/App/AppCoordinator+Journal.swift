@@ -34,9 +34,7 @@ extension AppCoordinator {
                 // A screen closed over a home page's root (a player of the squad) reopens over
                 // that page, where it was; any other opens as its link does.
                 if case .page(let page)? = Link(entry.to), case .screen(let screen) = link {
-                    try main.open(.page(page), useCases)
-                    try main.open(.screen(.home), useCases)
-                    try main.show(screen, useCases)
+                    try main.show(screen, on: page, useCases)
                 } else {
                     try main.open(link, useCases)
                 }

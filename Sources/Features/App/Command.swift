@@ -92,6 +92,10 @@ public enum Action {
     case deletePlayer
     /// Opens a screen over the one on top, where it leads there (a book of the question on screen).
     case show(Screen)
+    /// Opens `screen` from the home page that lists it, at that page's root: turns to the page
+    /// (selecting the home tab) and shows the screen over it (`home --player`, a screen closed
+    /// there and reopened).
+    case showOnPage(HomePage, Screen)
     /// Moves the selected row of the list on show (players, the team picker, gather history, the
     /// library or its search, questions); saved with the screen, not journaled (undo moves
     /// between screens, as it leaves drafts alone).

@@ -178,6 +178,14 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         return result
     }
 
+    /// Opens `screen` from the home page `page`, at its root: the page turned to (the home tab
+    /// selected), the screens over its root closed, then `screen` over it.
+    package func show(_ screen: Screen, on page: HomePage, _ useCases: UseCases) throws {
+        try open(.page(page), useCases)
+        try open(.screen(.home), useCases)
+        try show(screen, useCases)
+    }
+
     /// Opens `screen` over the one on top, where the coordinator on top leads to it (a book of
     /// the question on screen).
     package func show(_ screen: Screen, _ useCases: UseCases) throws {

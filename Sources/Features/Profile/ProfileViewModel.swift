@@ -16,9 +16,4 @@ public struct ProfileViewModel: Equatable, Sendable {
     public static let landingKey = "landing"
     public static let signOutKey = "sign-out"
 
-    /// The landing after `landing` as the row offers them: the next tab in tab-bar order,
-    /// round again after the last.
-    public static func landing(after landing: Tab) -> Tab {
-        landing.stepped(by: 1)
-    }
 }

@@ -157,7 +157,7 @@ extension TerminalSession {
                 }
             case ProfileViewModel.landingKey:
                 guard case .profile(let model)? = content else { return }
-                run { try perform(Command(.landOn(ProfileViewModel.landing(after: model.settings.landing)))) }
+                run { try perform(Command(.landOn(model.settings.landing.stepped(by: 1)))) }
             default:
                 run { try openLink("gathers") }
             }

@@ -68,7 +68,7 @@ import Testing
         #expect(run.ending == .exited(1), "\(run.stderrText)")
         #expect(
             run.stderrText
-                == "error: could not upgrade \(path) from schema 1 to 10 (\(reason)); the upgrade was undone and the file is still at schema 1, as it was\n"
+                == "error: could not upgrade \(path) from schema 1 to \(newestSchema) (\(reason)); the upgrade was undone and the file is still at schema 1, as it was\n"
         )
         // What the message says is what the file holds, once SQLite has read it as any next
         // command does; and with room again, the next command upgrades it.

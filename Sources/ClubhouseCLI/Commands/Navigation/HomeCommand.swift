@@ -38,9 +38,8 @@ struct HomeCommand: CheckedCommand {
                 book.map { (.reading, .book(isbn: $0)) }
             }
         if let (page, screen) = opening {
-            // The page the screen belongs to, then that page at its root, then the screen over it.
-            _ = try CommandContext.perform(global, .open(.page(page)))
-            try ScreenCommand.run(global, json: output.json, Command(link: .screen(.home), .show(screen)))
+            // The page the screen belongs to, at its root, then the screen over it: one command.
+            try ScreenCommand.run(global, json: output.json, Command(.showOnPage(page, screen)))
             return
         }
         let outcome = try CommandContext.perform(global, .open(.screen(.home)))

@@ -25,7 +25,8 @@ enum LeadingGlobalOptions {
     /// `--database=whoami` and `./whoami` still name such a file; a scene may be named after a
     /// command (`--scene home` opens the app on it).
     static func commandTakenAsValue(_ options: [String], rest: [String], root: ParsableCommand.Type) -> String? {
-        guard CommandRoute.path(root, rest).depth == 0 else { return nil }
+        // Every command line comes this way: one without a leading `--database` walks nothing.
+        guard options.contains("--database"), CommandRoute.path(root, rest).depth == 0 else { return nil }
         for (index, word) in options.enumerated() where word == "--database" && index + 1 < options.count {
             let value = options[index + 1]
             if root.configuration.subcommands.contains(where: { CommandRoute.matches($0, value) }) {

@@ -88,8 +88,11 @@ def build():
 
 def seed(binary, folder, players, purpose):
     db = os.path.join(folder, f"{purpose}-{players}.sqlite")
-    for verb in ("register", "login"):
-        subprocess.run([binary, verb, "bench", "--password-stdin", "--database", db], input=PASSWORD, text=True,
+    subprocess.run([binary, "register", "bench", "--password-stdin", "--database", db], input=PASSWORD, text=True,
+                   check=True, stdout=subprocess.DEVNULL)
+    # Releases before 0.6 left a new account signed out.
+    if subprocess.run([binary, "whoami", "--database", db], capture_output=True).returncode != 0:
+        subprocess.run([binary, "login", "bench", "--password-stdin", "--database", db], input=PASSWORD, text=True,
                        check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["sqlite3", db, f"""
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {players})

@@ -6,7 +6,7 @@ import Testing
 /// A modal form standing in for BookKitty's add-book flow: the mechanism (present, stack of its
 /// own, draft, dismiss) is the app's; only the flow is the test's.
 private final class TestModalForm: FormCoordinator {
-    var childCoordinators: [any Coordinator] = []
+    var pushed: (any FlowCoordinator)?
     weak var finishDelegate: (any CoordinatorFinishDelegate)?
     let screen = Screen.newBook
     let router: any Router

@@ -9,8 +9,17 @@ enum CommandContext {
     /// (`creating`: register, a link kept for sign-in) creates a missing file; any other runs on
     /// a fresh one in memory, answering as a new file would without leaving one behind.
     static func app(_ options: GlobalOptions, creating: Bool = false) throws -> ClubhouseApp {
-        try ClubhouseApp(at: try location(options), creating: creating, scene: try options.sceneName())
+        let app = try ClubhouseApp(at: try location(options), creating: creating, scene: try options.sceneName())
+        opened.keep(app)
+        return app
     }
+
+    /// Every app a command opens lives until the process exits, unclosed. Closing one cost more
+    /// than a whole `whoami` reads (GRDB's queue removes its Foundation observers, a first call
+    /// into Foundation's bridging), and the process ends right after its command. Nothing is
+    /// left to close: the file is in rollback-journal mode, so a committed transaction has no
+    /// journal behind it, and the exit releases the file's locks.
+    private static let opened = OpenedApps()
 
     static func location(_ options: GlobalOptions) throws -> ClubhouseApp.Location {
         if options.database?.isEmpty == true { throw InputError(message: "--database needs a path") }
@@ -66,5 +75,15 @@ extension Outcome {
     func requireMain() throws -> (user: User, state: NavigationState, content: ScreenContent) {
         guard case .main(let user, let state, let content) = view else { throw ClubhouseError.notSignedIn }
         return (user, state, content)
+    }
+}
+
+/// The apps `CommandContext` keeps open until the process exits.
+private final class OpenedApps: @unchecked Sendable {
+    private let lock = NSLock()
+    private var apps: [ClubhouseApp] = []
+
+    func keep(_ app: ClubhouseApp) {
+        lock.withLock { apps.append(app) }
     }
 }

@@ -142,7 +142,7 @@ package final class AppCoordinator: Coordinator, CoordinatorFinishDelegate {
     private func isOnShow(_ expected: ScreenExpectation) -> Bool {
         guard let main, main.user.id == expected.user, main.current.screen == expected.screen else { return false }
         guard let draft = expected.draft else { return true }
-        return (main.current as? any FormCoordinator)?.draft == draft
+        return main.current.asForm?.draft == draft
     }
 
     /// The main flow, or `notSignedIn` for commands that need a user.

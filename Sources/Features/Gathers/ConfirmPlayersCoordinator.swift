@@ -8,7 +8,7 @@ import ClubhouseNavigation
 package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator, MarkingCoordinator,
     GatherCoordinatorDelegate
 {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.confirmPlayers
     package let router: any Router

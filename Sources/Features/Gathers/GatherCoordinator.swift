@@ -10,7 +10,7 @@ package protocol GatherCoordinatorDelegate: AnyObject {
 /// screen): the teams, the score and the countdown. Scoring and the timer change it in place;
 /// ending or cancelling it tells the delegate, which closes the flow.
 package final class GatherCoordinator: FlowCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package weak var delegate: (any GatherCoordinatorDelegate)?
     package let router: any Router

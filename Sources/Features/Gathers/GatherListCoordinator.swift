@@ -3,7 +3,7 @@ import ClubhouseNavigation
 
 /// The `gathers` screen of the profile tab: ended gathers, newest first. Leads to each one.
 package final class GatherListCoordinator: ListCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.gathers
     package let router: any Router

@@ -4,7 +4,7 @@ import ClubhouseNavigation
 /// An ended gather in the profile tab's history (`profile > gathers > gathers/<id>`): its date,
 /// teams, score, winner and time played. Deleting it removes it from history and pops back.
 package final class GatherResultCoordinator: FlowCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0

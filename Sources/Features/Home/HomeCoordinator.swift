@@ -8,7 +8,7 @@ import ClubhouseNavigation
 /// on show. The tab bar holds one per page.
 package final class HomeCoordinator: ShortListCoordinator {
     private let owner: User.ID
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.home
     package let router: any Router = StackRouter(root: .home)

@@ -5,7 +5,7 @@ import ClubhouseNavigation
 /// updates the one with that ISBN and puts it back on the shelf); saving or cancelling closes
 /// the flow on the library tab (app).
 package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.newBook
     package let router: any Router

@@ -5,7 +5,7 @@ import ClubhouseNavigation
 /// library's and a question's (the app copies it into four coordinators). It holds the book
 /// as last read and reads it again for every view.
 package final class BookDetailCoordinator: FlowCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0

@@ -4,7 +4,7 @@ import ClubhouseNavigation
 /// The library tab's root: the books on the shelf, most recently updated first. Leads to a
 /// book's detail (a removed book too: it still shows, marked not owned).
 package final class LibraryCoordinator: ListCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.library
     package let router: any Router

@@ -12,6 +12,9 @@ package protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
     func start()
     /// The index of `screen` in the router's stack.
     var depth: Int { get set }
+    /// The coordinator of the screen pushed over this one: a flow's only child. Kept as a flow,
+    /// so that walking the chain casts nothing (CoordinatorRoles says why that matters).
+    var pushed: (any FlowCoordinator)? { get set }
     /// The coordinator for `screen` pushed over this one, not yet started; or why it cannot be
     /// shown here (a record that is gone, a screen this flow does not lead to).
     func child(for screen: Screen, _ useCases: UseCases) throws -> Opening
@@ -19,6 +22,13 @@ package protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
     func content(_ useCases: UseCases) throws -> ScreenContent
     /// Why the screen can no longer be shown (its record was deleted since it opened), if so.
     func invalidReason(_ useCases: UseCases) throws -> String?
+    /// Its roles, nil where it has none (CoordinatorRoles: asked, not cast).
+    var asForm: (any FormCoordinator)? { get }
+    var asSelecting: (any SelectingCoordinator)? { get }
+    var asList: (any ListCoordinator)? { get }
+    var asShortList: (any ShortListCoordinator)? { get }
+    var asMarking: (any MarkingCoordinator)? { get }
+    var asModalFlow: (any ModalFlowCoordinator)? { get }
 }
 
 package enum Opening {
@@ -34,8 +44,12 @@ extension FlowCoordinator {
         router.push(screen)
     }
 
-    /// The coordinator of the screen pushed over this one.
-    package var pushed: (any FlowCoordinator)? { childCoordinators.last as? any FlowCoordinator }
+    /// The children `Coordinator` asks for: the pushed flow, if any. Setting them is only ever
+    /// emptying them (`finish`); a flow is pushed with `push`.
+    package var childCoordinators: [any Coordinator] {
+        get { pushed.map { [$0] } ?? [] }
+        set { pushed = newValue.last as? any FlowCoordinator }
+    }
 
     /// The top of the chain: the coordinator of the screen on top of the stack.
     package var top: any FlowCoordinator {
@@ -55,13 +69,13 @@ extension FlowCoordinator {
     func push(_ child: any FlowCoordinator) {
         child.depth = depth + 1
         child.finishDelegate = self
-        addChild(child)
+        pushed = child
         child.start()
     }
 
     /// A child that finished leaves the stack with everything above it.
     package func coordinatorDidFinish(_ child: any Coordinator) {
-        removeChild(child)
+        if pushed === child { pushed = nil }
         router.pop(toCount: depth + 1)
     }
 
@@ -73,11 +87,10 @@ extension FlowCoordinator {
     /// The screen with its draft and focused field, its list's selection and marks, and the
     /// library's search, as stored.
     var screenState: ScreenState {
-        let form = self as? any FormCoordinator
+        let form = asForm
         return ScreenState(
-            path: screen.path, draft: form?.draft, selected: (self as? any SelectingCoordinator)?.selected,
-            query: (self as? LibraryCoordinator)?.query, focus: form?.focus,
-            marked: (self as? any MarkingCoordinator)?.marked)
+            path: screen.path, draft: form?.draft, selected: asSelecting?.selected,
+            query: (self as? LibraryCoordinator)?.query, focus: form?.focus, marked: asMarking?.marked)
     }
 }
 

@@ -61,13 +61,13 @@ extension TabCoordinator {
             case .refused(let reason): return .gone(reason)
             }
         }
-        guard let form = parent as? any FormCoordinator else { return .gone("\(path) is not a form") }
+        guard let form = parent.asForm else { return .gone("\(path) is not a form") }
         return .form(form)
     }
 
     /// A form opening with nothing typed gets the draft kept for it, if any.
     func resumeKeptDraft(_ coordinator: any FlowCoordinator) {
-        guard let form = coordinator as? any FormCoordinator, form.draft.isEmpty,
+        guard let form = coordinator.asForm, form.draft.isEmpty,
             let index = keptDrafts.lastIndex(where: { $0.path == coordinator.screen.path })
         else { return }
         let kept = keptDrafts.remove(at: index)
@@ -79,7 +79,7 @@ extension TabCoordinator {
     /// goes back into the same form if it is open again, else is kept aside.
     func carryDrafts(from replaced: NavigationState) {
         let forms = (roots.flatMap(\.chain) + (modal?.chain ?? []))
-            .compactMap { $0 as? any FormCoordinator }
+            .compactMap(\.asForm)
         for saved in replaced.keptDrafts + replaced.allScreens {
             guard let draft = saved.draft, !draft.isEmpty else { continue }
             if let form = forms.first(where: { $0.screen.path == saved.path }) {

@@ -83,7 +83,7 @@ public enum ListWindowContent: Equatable, Sendable {
 extension TabCoordinator {
     /// The list on show, or `notOnScreen`.
     package func currentList() throws -> any ListCoordinator {
-        guard let list = current as? any ListCoordinator else {
+        guard let list = current.asList else {
             throw ClubhouseError.notOnScreen("no list is on show (you are on \(current.screen.path))")
         }
         return list
@@ -93,7 +93,7 @@ extension TabCoordinator {
     package func moveSelection(_ move: SelectionMove, _ useCases: UseCases) throws {
         let moved: String?
         let list: any SelectingCoordinator
-        if let short = current as? any ShortListCoordinator {
+        if let short = current.asShortList {
             list = short
             moved = short.move(from: short.selected, move, keys: try short.rowKeys(useCases))
         } else {
@@ -126,14 +126,14 @@ extension TabCoordinator {
     static func select(_ coordinator: any FlowCoordinator, with saved: ScreenState, _ useCases: UseCases) throws
         -> String?
     {
-        if let short = coordinator as? any ShortListCoordinator, let key = saved.selected {
+        if let short = coordinator.asShortList, let key = saved.selected {
             guard short.isRowKey(key) else {
                 return "the selection of \(saved.path) is not a row of it; the first row is selected"
             }
             short.selected = key
             return nil
         }
-        guard let list = coordinator as? any ListCoordinator else { return nil }
+        guard let list = coordinator.asList else { return nil }
         var problems: [String] = []
         if let library = list as? LibraryCoordinator, let query = saved.query {
             if (try? SearchBooks.words(query)) != nil {
@@ -163,11 +163,11 @@ extension TabCoordinator {
             + [(modal?.chain ?? [], replaced.modal?.stack ?? [])]
         for (chain, stack) in places {
             for saved in stack where saved.marked != nil {
-                guard let marker = chain.first(where: { $0.screen.path == saved.path }) as? any MarkingCoordinator
+                guard let marker = chain.first(where: { $0.screen.path == saved.path })?.asMarking
                 else { continue }
                 marker.marked = saved.marked
             }
-            let lists = chain.compactMap { $0 as? any SelectingCoordinator }
+            let lists = chain.compactMap(\.asSelecting)
             for saved in stack where saved.selected != nil || saved.query != nil {
                 guard let list = lists.first(where: { $0.screen.path == saved.path }) else { continue }
                 list.selected = saved.selected

@@ -6,7 +6,7 @@ extension TabCoordinator {
     /// so what was just added is what is in view (a search of the shelf keeps its own selection:
     /// the new book may not be among its results).
     func selectSaved(_ result: FormResult) {
-        guard let list = current as? any ListCoordinator else { return }
+        guard let list = current.asList else { return }
         switch (result, list) {
         case (.playerAdded(let player), is PlayerListCoordinator): list.selected = String(player.id)
         case (.bookSaved(let save), let library as LibraryCoordinator) where library.query == nil:

@@ -104,7 +104,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
                 top.finish()
             } else {
                 dismissModal()
-                if case .tab(let tab) = (modal as? any ModalFlowCoordinator)?.landing(after: nil) { selectedTab = tab }
+                if case .tab(let tab) = modal.asModalFlow?.landing(after: nil) { selectedTab = tab }
             }
             return
         }
@@ -168,7 +168,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     package func submit(_ useCases: UseCases) throws -> FormResult {
         let form = try currentForm()
         let result = try form.submit(useCases)
-        if modal == nil, let flow = form as? any ModalFlowCoordinator {
+        if modal == nil, let flow = form.asModalFlow {
             switch flow.landing(after: result) {
             case .stay: break
             case .tab(let tab): selectedTab = tab
@@ -197,7 +197,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     }
 
     package func currentForm() throws -> any FormCoordinator {
-        guard let form = current as? any FormCoordinator else {
+        guard let form = current.asForm else {
             throw ClubhouseError.notOnScreen("no form is open (you are on \(current.screen.path))")
         }
         return form
@@ -233,7 +233,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
         }
         let base = open[kept - 1]
         // A link never throws away what was typed: a form it closes keeps its draft aside.
-        if open.count > kept, open[0] !== modal, let form = open.last as? any FormCoordinator, !form.draft.isEmpty {
+        if open.count > kept, open[0] !== modal, let form = open.last?.asForm, !form.draft.isEmpty {
             keep(form.screenState)
         }
         base.popToSelf()
@@ -268,7 +268,7 @@ package final class TabCoordinator: Coordinator, CoordinatorFinishDelegate {
     /// closed; one with nothing typed (a prompt interrupted at once) steps aside, as a sheet
     /// without changes lets itself be swiped away.
     private func requireNoModal() throws {
-        if let modal, modal.pushed == nil, (modal as? any FormCoordinator)?.draft.isEmpty == true {
+        if let modal, modal.pushed == nil, modal.asForm?.draft.isEmpty == true {
             dismissModal()
         }
         if let modal {

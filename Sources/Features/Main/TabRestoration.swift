@@ -76,7 +76,10 @@ extension TabCoordinator {
         _ screens: ArraySlice<ScreenState>, over root: any FlowCoordinator, in place: String, _ useCases: UseCases
     ) throws -> [Notice] {
         var notices: [Notice] = []
-        for (index, saved) in zip(screens.indices, screens) {
+        // Not `zip(screens.indices, screens)`: its iterator's type is built at run time, checking
+        // seven conformances (a scan of the binary's records each) on every command's restore.
+        for index in screens.indices {
+            let saved = screens[index]
             let top = root.top
             let reason: String
             if let screen = Screen(path: saved.path) {
@@ -104,7 +107,7 @@ extension TabCoordinator {
     /// field the form does not have (a tampered or outdated one must not make every later submit
     /// fail), a text over `FormDraft.longestField`, a focus on no field of the form.
     static func fill(_ coordinator: any FlowCoordinator, with saved: ScreenState) -> String? {
-        guard let form = coordinator as? any FormCoordinator else { return nil }
+        guard let form = coordinator.asForm else { return nil }
         let names = Set(form.fields.map(\.name))
         var problems: [String] = []
         if let draft = saved.draft {

@@ -4,7 +4,7 @@ import ClubhouseNavigation
 /// The `players/new` form. What is typed stays in its draft until it is saved, which finishes
 /// the flow and pops back to the list.
 package final class PlayerAddCoordinator: FormCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.newPlayer
     package let router: any Router

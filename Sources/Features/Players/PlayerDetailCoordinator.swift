@@ -3,7 +3,7 @@ import ClubhouseNavigation
 
 /// The `players/<id>` screen. Leads to the edit form of each field; deleting the player closes it.
 package final class PlayerDetailCoordinator: ShortListCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0

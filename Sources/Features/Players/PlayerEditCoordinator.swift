@@ -4,7 +4,7 @@ import ClubhouseNavigation
 /// The `players/<id>/edit/<field>` form: one field of one player. Saving finishes the flow and
 /// pops back to the player's detail, which reads the player again.
 package final class PlayerEditCoordinator: FormCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0

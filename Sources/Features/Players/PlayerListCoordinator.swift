@@ -4,7 +4,7 @@ import ClubhouseNavigation
 /// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
 /// confirm screen where a gather's teams are picked.
 package final class PlayerListCoordinator: ListCoordinator, MarkingCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.players
     package let router: any Router

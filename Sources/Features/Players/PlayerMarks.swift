@@ -112,7 +112,7 @@ extension TabCoordinator {
 
     /// A deleted player's marks go with it.
     func dropMarks(of id: Player.ID) {
-        for marker in players.chain.compactMap({ $0 as? any MarkingCoordinator }) {
+        for marker in players.chain.compactMap(\.asMarking) {
             guard let marked = marker.marked, marked.contains(String(id)) else { continue }
             let left = marked.filter { $0 != String(id) }
             marker.marked = marker === players && left.isEmpty ? nil : left
@@ -122,7 +122,7 @@ extension TabCoordinator {
     /// Drops marks whose player is gone (another process deleted it), from the players list and
     /// an open team picker's pool; nothing is read when nothing is marked.
     func dropGoneMarks(_ useCases: UseCases) throws {
-        let markers: [any MarkingCoordinator] = players.chain.compactMap { $0 as? any MarkingCoordinator }
+        let markers: [any MarkingCoordinator] = players.chain.compactMap(\.asMarking)
         for marker in markers {
             guard let marked = marker.marked, !marked.isEmpty else { continue }
             let existing = try PlayerMarks.existing(marked, useCases.listPlayers.list(owner: user.id))
@@ -136,7 +136,7 @@ extension TabCoordinator {
     func restoreMarks(_ coordinator: any FlowCoordinator, with saved: ScreenState, _ useCases: UseCases) throws
         -> String?
     {
-        guard let marker = coordinator as? any MarkingCoordinator, var marked = saved.marked else { return nil }
+        guard let marker = coordinator.asMarking, var marked = saved.marked else { return nil }
         var problems: [String] = []
         if marked.contains(where: { !PlayerMarks.isKey($0) }) {
             marked = marked.filter(PlayerMarks.isKey)

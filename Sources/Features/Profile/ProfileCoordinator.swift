@@ -3,7 +3,7 @@ import ClubhouseNavigation
 
 /// The profile tab's root: who is signed in, and the way to the gather history.
 package final class ProfileCoordinator: ShortListCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.profile
     package let router: any Router

@@ -5,7 +5,7 @@ import ClubhouseNavigation
 /// from the user's shelf and lands on `questions > questions/<id>`; cancelling lands on the
 /// questions tab as it was.
 package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.newQuestion
     package let router: any Router

@@ -4,7 +4,7 @@ import ClubhouseNavigation
 /// The `questions/<id>` screen: a question, its answer and its books. Each of its books opens
 /// over it through the shared `BookDetailCoordinator`; deleting the question closes it.
 package final class QuestionDetailCoordinator: ShortListCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let router: any Router
     package var depth = 0

@@ -3,7 +3,7 @@ import ClubhouseNavigation
 
 /// The questions tab's root: the questions asked, newest first. Leads to a question's answer.
 package final class QuestionListCoordinator: ListCoordinator {
-    package var childCoordinators: [any Coordinator] = []
+    package var pushed: (any FlowCoordinator)?
     package weak var finishDelegate: (any CoordinatorFinishDelegate)?
     package let screen = Screen.questions
     package let router: any Router

@@ -90,7 +90,7 @@ def seed(binary, folder, players, purpose):
     db = os.path.join(folder, f"{purpose}-{players}.sqlite")
     subprocess.run([binary, "register", "bench", "--password-stdin", "--database", db], input=PASSWORD, text=True,
                    check=True, stdout=subprocess.DEVNULL)
-    # Releases before 0.6 left a new account signed out.
+    # An older release may leave a new account signed out.
     if subprocess.run([binary, "whoami", "--database", db], capture_output=True).returncode != 0:
         subprocess.run([binary, "login", "bench", "--password-stdin", "--database", db], input=PASSWORD, text=True,
                        check=True, stdout=subprocess.DEVNULL)

@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import Foundation
 import GRDB
 
 /// Reading columns of a file that may have been edited by hand. GRDB's subscripts trap on a value
@@ -50,6 +51,14 @@ enum RowDecoding {
         case .double(let number): String(number)
         case .blob(let bytes): String(decoding: bytes, as: UTF8.self)
         }
+    }
+
+    /// A text's bytes, for a JSON decoder. Not `text.data(using: .utf8)`: Foundation's generic
+    /// `Data.init` asks the runtime whether the UTF-8 view is `ContiguousBytes`, a scan of every
+    /// conformance record in the binary on each command's start (issue 31).
+    static func utf8(_ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { Data(buffer: $0) }
     }
 
     static func text(_ row: Row, _ index: Int) -> String? {

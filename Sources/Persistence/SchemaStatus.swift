@@ -29,9 +29,9 @@ enum SchemaStatus: Equatable {
             return .refused(.newerSchema(path: path, found: version, known: AppDatabase.schemaVersion))
         }
         let digest = SchemaShape.digest(objects)
-        let isKnown = SchemaShape.digests[version] != nil
-        if isKnown, try SchemaShape.digests[version] == digest || SchemaShape.differences(db, version: version).isEmpty
-        {
+        let recorded = SchemaShape.recordedDigest(version)
+        let isKnown = recorded != nil
+        if isKnown, try recorded == digest || SchemaShape.differences(db, version: version).isEmpty {
             return version == AppDatabase.schemaVersion ? .current : .older(version: version)
         }
         // The tables are not those of the recorded version. When they are exactly another

@@ -224,7 +224,7 @@ enum NavigationCoding {
     }
 
     static func decodeDocument(_ text: String?) -> StoredNavigation {
-        guard let data = text?.data(using: .utf8), let document = try? JSONDecoder().decode(Document.self, from: data)
+        guard let data = text.map(RowDecoding.utf8), let document = try? JSONDecoder().decode(Document.self, from: data)
         else { return .unreadable(reason: "the saved state is not valid JSON of a navigation state") }
         guard document.version == NavigationState.currentVersion else {
             return .unreadable(reason: "unknown version \(document.version)")
@@ -242,7 +242,7 @@ enum NavigationCoding {
         guard String.fromDatabaseValue(columns.rootFlow) == "main" else {
             return .unreadable(reason: "unknown root flow")
         }
-        let stacksData = String.fromDatabaseValue(columns.stacks)?.data(using: .utf8)
+        let stacksData = String.fromDatabaseValue(columns.stacks).map(RowDecoding.utf8)
         switch version {
         case 1:
             guard let tab = String.fromDatabaseValue(columns.tab), let page = String.fromDatabaseValue(columns.page),
@@ -270,7 +270,7 @@ enum NavigationCoding {
         // on the optional: it would fold a decoded JSON null into a failure.
         func optional<T: Decodable>(_ value: DatabaseValue, _ type: T.Type) -> T?? {
             if value.isNull { return .some(nil) }
-            guard let data = String.fromDatabaseValue(value)?.data(using: .utf8) else { return nil }
+            guard let data = String.fromDatabaseValue(value).map(RowDecoding.utf8) else { return nil }
             do { return .some(try decoder.decode(T?.self, from: data)) } catch { return nil }
         }
         guard let modal = optional(columns.modal, ModalState.self),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks issue 10's goals with whole processes, against the sqlite3 shell running the same SQL.
 
-Usage: python3 Benchmarks/commands.py [--runs N] [--binary PATH] [--sizes 0,1000000]
+Usage: python3 Benchmarks/commands.py [--runs N] [--binary PATH] [--baseline PATH] [--sizes 0,1000000]
                                       [--list-sizes 1000,100000,1000000] [--callgrind]
 
 1. Single-record commands (whoami, nav, tab, back, player show, player add): median wall time of
@@ -10,7 +10,11 @@ Usage: python3 Benchmarks/commands.py [--runs N] [--binary PATH] [--sizes 0,1000
    10%) with 0 players as with a million.
 2. player list and player list --json: peak memory (max RSS) and time against the shell listing
    the same rows, for each size in --list-sizes: memory flat, within 1.5x of the shell's.
-3. With --callgrind: instructions of each single-record command (valgrind on a stripped copy).
+3. With --callgrind: instructions of each single-record command (valgrind on a stripped copy)
+   and of the shell running the same SQL, and their ratio; whoami's goal is 12 M or less.
+
+--baseline PATH measures another build (an earlier release) in the same run, interleaved with
+this one, so that both meet the same machine: its figures and ratios print beside this one's.
 
 Builds the release binary as README installs it (Swift runtime and everything else linked
 statically) unless --binary is given.
@@ -117,16 +121,18 @@ def peak_memory(args):
     return int(run.stderr.strip().splitlines()[-1])
 
 
-def single_records(binary, db, runs):
+def single_records(binaries, db, runs):
+    """Median wall time of each command for each binary, and of the shell: (ours..., shell)."""
     results = {}
     for name, before, command, sql in SINGLE:
-        ours, shell = [], []
+        ours, shell = [[] for _ in binaries], []
         for _ in range(runs):
-            if before:
-                subprocess.run([binary, *before, "--database", db], check=True, stdout=subprocess.DEVNULL)
-            ours.append(timed([binary, *command, "--database", db]))
+            for index, binary in enumerate(binaries):
+                if before:
+                    subprocess.run([binary, *before, "--database", db], check=True, stdout=subprocess.DEVNULL)
+                ours[index].append(timed([binary, *command, "--database", db]))
             shell.append(timed(["sqlite3", db, sql]))
-        results[name] = (statistics.median(ours), statistics.median(shell))
+        results[name] = (*map(statistics.median, ours), statistics.median(shell))
     return results
 
 
@@ -140,16 +146,27 @@ def lists(binary, db, runs):
     return rows
 
 
-def instructions(binary, db):
-    stripped = os.path.join(os.path.dirname(db), "clubhouse-stripped")
-    subprocess.run(["strip", "-o", stripped, binary], check=True)
+def callgrind(args):
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *args],
+                         capture_output=True, text=True).stderr
+    return next((int(line.split()[-1].replace(",", "")) for line in out.splitlines() if "refs:" in line), 0)
+
+
+def instructions(binaries, db):
+    """Instructions of each command for each binary (a stripped copy), and of the shell."""
+    stripped = []
+    for index, binary in enumerate(binaries):
+        path = os.path.join(os.path.dirname(db), f"clubhouse-stripped-{index}")
+        subprocess.run(["strip", "-o", path, binary], check=True)
+        stripped.append(path)
     counts = {}
-    for name, before, command, _ in SINGLE:
-        if before:
-            subprocess.run([binary, *before, "--database", db], check=True, stdout=subprocess.DEVNULL)
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", stripped, *command,
-                              "--database", db], capture_output=True, text=True).stderr
-        counts[name] = next((line.split()[-1] for line in out.splitlines() if "refs:" in line), "?")
+    for name, before, command, sql in SINGLE:
+        ours = []
+        for binary, copy in zip(binaries, stripped):
+            if before:
+                subprocess.run([binary, *before, "--database", db], check=True, stdout=subprocess.DEVNULL)
+            ours.append(callgrind([copy, *command, "--database", db]))
+        counts[name] = (*ours, callgrind(["sqlite3", db, sql]))
     return counts
 
 
@@ -157,6 +174,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--binary")
+    parser.add_argument("--baseline", help="another build to measure beside this one, in the same run")
     parser.add_argument("--sizes", default="0,1000000")
     parser.add_argument("--list-sizes", default="1000,100000,1000000")
     parser.add_argument("--callgrind", action="store_true")
@@ -164,20 +182,31 @@ def main():
     if shutil.which("sqlite3") is None:
         sys.exit("needs the sqlite3 shell (apt-get install -y sqlite3)")
     binary = options.binary or build()
+    binaries = [binary] + ([options.baseline] if options.baseline else [])
     folder = tempfile.mkdtemp(prefix="clubhouse-bench-")
     try:
-        print(f"binary: {binary}")
+        print(f"binary: {binary}" + (f"\nbaseline: {options.baseline}" if options.baseline else ""))
         print(f"\n== single-record commands, median of {options.runs} paired runs (goal: ratio <= 2.0) ==")
         by_size = {}
         for size in map(int, options.sizes.split(",")):
             db = seed(binary, folder, size, "single")
-            by_size[size] = single_records(binary, db, options.runs)
+            by_size[size] = single_records(binaries, db, options.runs)
             print(f"-- {size} players")
-            for name, (ours, shell) in by_size[size].items():
-                print(f"{name:14} clubhouse {ours:6.2f} ms   sqlite3 {shell:6.2f} ms   ratio {ours / shell:4.2f}")
+            for name, (ours, *rest) in by_size[size].items():
+                shell = rest[-1]
+                line = f"{name:14} clubhouse {ours:6.2f} ms   sqlite3 {shell:6.2f} ms   ratio {ours / shell:4.2f}"
+                if options.baseline:
+                    line += f"   baseline {rest[0]:6.2f} ms ratio {rest[0] / shell:4.2f}"
+                print(line)
             if options.callgrind:
-                for name, count in instructions(binary, db).items():
-                    print(f"{name:14} {count} instructions")
+                print("-- instructions (callgrind; the shell as Debian ships it, dynamically linked)")
+                for name, (ours, *rest) in instructions(binaries, db).items():
+                    shell = rest[-1]
+                    line = (f"{name:14} clubhouse {ours / 1e6:6.2f} M   sqlite3 {shell / 1e6:6.2f} M   "
+                            f"ratio {ours / shell:4.2f}")
+                    if options.baseline:
+                        line += f"   baseline {rest[0] / 1e6:6.2f} M"
+                    print(line)
         sizes = sorted(by_size)
         if len(sizes) > 1:
             print(f"\n== flat from {sizes[0]} to {sizes[-1]} players (goal: within 10%) ==")

@@ -17,8 +17,32 @@ import Testing
         ["--scene", "a b"], ["--scene", "--json"], ["--scene="], ["--scene", "a", "--scene", "b"],
     ]
 
+    /// Commands with one positional argument, each with words it takes, words it refuses, and
+    /// none (which an optional argument takes).
+    static let positional = [
+        "player show", "book show", "open", "tab", "page", "gather show",
+    ]
+    static let positionalWords: [[String]] = [
+        [], ["3"], ["007"], ["+4"], ["0"], ["-2"], ["3", "4"], ["x"], ["9780141439518"], ["players/3"],
+        ["clubhouse://players/3"], ["library"], ["2"], ["9"], ["next"], ["previous"], ["squad"], ["a b"], [""],
+        ["3", "--json"], ["--json", "3"], ["--database", "x", "4"], ["4", "--database", "x"], ["--", "3"],
+        ["9223372036854775808"], ["players"],
+    ]
+
     static var cases: [[String]] {
-        words.flatMap { word in options.map { word.split(separator: " ").map(String.init) + $0 } }
+        let plain: [[String]] = words.flatMap { word in options.map { split(word) + $0 } }
+        let trailing: [[String]] = [[], ["--json"], ["--scene", "work"], ["--database"]]
+        var withWords: [[String]] = []
+        for command in positional {
+            for words in positionalWords {
+                for more in trailing { withWords.append(split(command) + words + more) }
+            }
+        }
+        return plain + withWords
+    }
+
+    static func split(_ words: String) -> [String] {
+        words.split(separator: " ").map(String.init)
     }
 
     @Test(arguments: cases)
@@ -31,7 +55,11 @@ import Testing
     }
 
     @Test func theCommonCasesAreReadHere() throws {
-        for arguments in [["whoami"], ["nav", "--json", "--database", "/tmp/x"], ["player", "list", "--database=y"]] {
+        for arguments in [
+            ["whoami"], ["nav", "--json", "--database", "/tmp/x"], ["player", "list", "--database=y"],
+            ["player", "show", "3"], ["tab", "library", "--json"], ["tab"], ["open", "players/3"],
+            ["page", "next"], ["gather", "show"], ["book", "show", "9780141439518"],
+        ] {
             let (leaf, rest) = try #require(CommandRoute.leaf(Clubhouse.self, arguments))
             #expect(OptionsOnly.parse(leaf, rest) != nil)
         }
@@ -50,5 +78,18 @@ import Testing
             let names = Mirror(reflecting: command.init()).children.compactMap(\.label)
             #expect(names == ["_global", "_output"], "\(command)")
         }
+        for command in OptionsOnly.positionalCommands {
+            let names = Mirror(reflecting: command.init()).children.compactMap(\.label)
+            #expect(names.count == 3 && names.prefix(2) == ["_global", "_output"], "\(command)")
+        }
+    }
+
+    /// The positional word is read, not only accepted: another word gives another command.
+    @Test func thePositionalWordIsSet() {
+        let three = OptionsOnly.parse(PlayerShowCommand.self, ["3"])
+        let four = OptionsOnly.parse(PlayerShowCommand.self, ["4"])
+        #expect(three != nil && String(reflecting: three) != String(reflecting: four))
+        #expect(OptionsOnly.parse(TabCommand.self, []) != nil)
+        #expect(OptionsOnly.parse(PlayerShowCommand.self, []) == nil)
     }
 }

@@ -16,23 +16,78 @@ extension NavCommand: OptionsOnlyCommand {}
 extension BackCommand: OptionsOnlyCommand {}
 extension PlayerListCommand: OptionsOnlyCommand {}
 
+/// An `OptionsOnlyCommand` with one positional argument more (`player show ID`, `tab NAME`):
+/// ArgumentParser's parse of the leaf alone still cost about half of `player show`'s
+/// instructions, in reflection and conformance lookups (issue 31).
+protocol OnePositionalCommand: OptionsOnlyCommand {
+    /// Sets the argument from its word (nil: none was given), read by the type's own
+    /// `ExpressibleByArgument` init as ArgumentParser reads it; false leaves the parse to
+    /// ArgumentParser, which then says what is wrong.
+    mutating func take(_ word: String?) -> Bool
+}
+
+extension PlayerShowCommand: OnePositionalCommand {
+    mutating func take(_ word: String?) -> Bool { Positional.required(word).map { id = $0 } != nil }
+}
+extension BookShowCommand: OnePositionalCommand {
+    mutating func take(_ word: String?) -> Bool { Positional.required(word).map { isbn = $0 } != nil }
+}
+extension OpenCommand: OnePositionalCommand {
+    mutating func take(_ word: String?) -> Bool { Positional.required(word).map { link = $0 } != nil }
+}
+extension TabCommand: OnePositionalCommand {
+    mutating func take(_ word: String?) -> Bool { Positional.optional(word).map { name = $0 } != nil }
+}
+extension PageCommand: OnePositionalCommand {
+    mutating func take(_ word: String?) -> Bool { Positional.optional(word).map { page = $0 } != nil }
+}
+extension GatherShowCommand: OnePositionalCommand {
+    mutating func take(_ word: String?) -> Bool { Positional.optional(word).map { id = $0 } != nil }
+}
+
+/// A positional word read as ArgumentParser reads it.
+enum Positional {
+    /// A required argument's value, or nil when the word is missing or not one.
+    static func required<Value: ExpressibleByArgument>(_ word: String?) -> Value? {
+        word.flatMap(Value.init(argument:))
+    }
+
+    /// An optional argument's value (`.some(nil)` without a word), or nil when the word is not one.
+    static func optional<Value: ExpressibleByArgument>(_ word: String?) -> Value?? {
+        guard let word else { return .some(nil) }
+        return Value(argument: word).map { .some($0) }
+    }
+}
+
 enum OptionsOnly {
     /// Listed rather than found by a dynamic cast, which would cost the conformance lookup this saves.
     static let commands: [any OptionsOnlyCommand.Type] = [
         WhoAmICommand.self, NavCommand.self, BackCommand.self, PlayerListCommand.self,
     ]
+    /// The same, for the commands with one positional argument.
+    static let positionalCommands: [any OnePositionalCommand.Type] = [
+        PlayerShowCommand.self, BookShowCommand.self, OpenCommand.self, TabCommand.self, PageCommand.self,
+        GatherShowCommand.self,
+    ]
 
     /// The command with its options set, as ArgumentParser would parse `arguments` for it, or nil
     /// when `leaf` is not one of `commands` or the arguments are not the plain cases read here.
     static func parse(_ leaf: ParsableCommand.Type, _ arguments: [String]) -> ParsableCommand? {
-        guard let type = commands.first(where: { ObjectIdentifier($0) == ObjectIdentifier(leaf) }) else { return nil }
+        let positional = positionalCommands.first { ObjectIdentifier($0) == ObjectIdentifier(leaf) }
+        guard
+            let type: any OptionsOnlyCommand.Type = positional
+                ?? commands.first(where: { ObjectIdentifier($0) == ObjectIdentifier(leaf) })
+        else { return nil }
         var database: String?
         var scene: String?
         var json = false
+        var word: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--json", !json {
+            if positional != nil, word == nil, isValue(argument) {
+                word = argument
+            } else if argument == "--json", !json {
                 json = true
             } else if argument == "--database", database == nil, index + 1 < arguments.count,
                 isValue(arguments[index + 1])
@@ -64,6 +119,13 @@ enum OptionsOnly {
         global.scene = scene
         var output = OutputOptions()
         output.json = json
+        if let positional {
+            var command = positional.init()
+            guard command.take(word) else { return nil }
+            command.global = global
+            command.output = output
+            return command
+        }
         var command = type.init()
         command.global = global
         command.output = output

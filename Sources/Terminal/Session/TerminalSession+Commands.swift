@@ -194,45 +194,36 @@ extension TerminalSession {
         if run({ try perform(Command(.back)) }), !outcome.moved, let state { message = .note(state.backGoesNowhere) }
     }
 
+    /// `d`: on a record's screen, that record; on a list, the selected row's (`Deletion`).
     private func askToDelete() {
-        switch content {
-        case .playerDetail(let model)?:
-            ask("Delete player #\(model.player.id)?") { try self.app.perform(Command(.deletePlayer)) }
-        case .bookDetail(let book)?:
-            ask("Take \(book.isbn.digits) off the shelf?") { try self.app.perform(Command(.removeBook)) }
-        case .questionDetail(let question)?:
-            ask("Delete question #\(question.id)? Its books stay.") { try self.app.perform(Command(.deleteQuestion)) }
-        case .gather(let model)? where !model.gather.isInProgress:
-            ask("Delete gather #\(model.gather.id) from history?") { try self.app.perform(Command(.deleteGather)) }
-        default: askToDeleteRow()
+        let here: Deletion? =
+            switch content {
+            case .playerDetail(let model)?: .player(model.player.id)
+            case .bookDetail(let book)?: .book(book.isbn.digits)
+            case .questionDetail(let question)?: .question(question.id)
+            case .gather(let model)? where !model.gather.isInProgress: .gather(model.gather.id)
+            default: nil
+            }
+        if let here {
+            ask(here.question) { try self.app.perform(Command(here.action)) }
+            return
         }
-    }
-
-    /// `d` on a list's row: the same question and deletion as on the record's screen, in one
-    /// transaction that opens the record and deletes it (landing back on the list).
-    private func askToDeleteRow() {
-        func delete(_ screen: Screen, _ action: Action) -> () throws -> Outcome {
-            { try self.app.perform(Command(link: .screen(screen), action)) }
-        }
+        let row: Deletion
         switch selectedRow {
-        case .player(let player)?:
-            ask("Delete player #\(player.id) \(player.name)?", delete(.player(player.id), .deletePlayer))
-        case .book(let book)? where book.owned:
-            ask(
-                "Take \(book.isbn.digits) \(book.title) off the shelf?",
-                delete(.book(isbn: book.isbn.digits), .removeBook))
+        case .player(let player)?: row = .player(player.id, name: player.name)
+        case .book(let book)? where book.owned: row = .book(book.isbn.digits, title: book.title)
         case .book(let book)?:
             message = .note("\(book.isbn.digits) is off the shelf already")
-        case .question(let question)?:
-            ask(
-                "Delete question #\(question.id)? Its books stay.",
-                delete(.question(question.id), .deleteQuestion))
-        case .gather(let model)?:
-            ask("Delete gather #\(model.gather.id) from history?", delete(.gather(model.gather.id), .deleteGather))
+            return
+        case .question(let question)?: row = .question(question.id)
+        case .gather(let model)?: row = .gather(model.gather.id)
         default:
             message = .note(
                 window?.rows.isEmpty == true ? "the list is empty: nothing to delete" : "nothing here to delete")
+            return
         }
+        // One transaction opens the record and deletes it, landing back on the list.
+        ask(row.question) { try self.app.perform(Command(link: .screen(row.screen), row.action)) }
     }
 
     private func toggleTimer() {

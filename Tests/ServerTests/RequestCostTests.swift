@@ -29,11 +29,14 @@ struct RequestCostTests {
         }
     }
 
+    /// Every session of the test's database logs its statements (set before the server starts).
+    static func logStatements(_ database: TestDatabase) async throws {
+        let name = try await database.values("SELECT current_database()")[0] ?? ""
+        try await database.execute("ALTER DATABASE \"\(name)\" SET log_statement = 'all'")
+    }
+
     @Test func aPlayersReadIsOneStatementAndAWriteFive() async throws {
-        try await TestServer.run(prepare: { database in
-            let name = try await database.values("SELECT current_database()")[0] ?? ""
-            try await database.execute("ALTER DATABASE \"\(name)\" SET log_statement = 'all'")
-        }) { api, _ in
+        try await TestServer.run(prepare: Self.logStatements) { api, _ in
             let token = try await api.signedIn("ana")
             let id = try await api.addPlayer("Ana", token: token)
             // Each route once first: the pool's connections prepare their statements then.

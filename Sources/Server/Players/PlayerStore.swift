@@ -54,21 +54,13 @@ struct PlayerStore: Sendable {
         return nil
     }
 
-    /// One player of `owner`; `locking` holds its row until the transaction ends (an edit reads
-    /// then writes; a gather's teams are read in the gather's transaction).
-    func find(_ id: Player.ID, owner: User.ID, locking: Bool = false) async throws -> Keyed<Player>? {
-        let rows =
-            locking
-            ? try await connection.query(
-                """
-                SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-                WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-                """, logger: logger)
-            : try await connection.query(
-                """
-                SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-                WHERE id = \(id) AND owner_id = \(owner)
-                """, logger: logger)
+    /// One player of `owner` (a gather's teams are read in the gather's transaction).
+    func find(_ id: Player.ID, owner: User.ID) async throws -> Keyed<Player>? {
+        let rows = try await connection.query(
+            """
+            SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
+            WHERE id = \(id) AND owner_id = \(owner)
+            """, logger: logger)
         for try await row in rows.decode(Row.self) { return Self.player(row) }
         return nil
     }

@@ -21,7 +21,9 @@ struct SyncLog {
     }
 
     /// Serialises the account's writers until the transaction ends. Taken before any row lock,
-    /// so two writers never wait for each other's rows.
+    /// so two writers never wait for each other's rows. A request's write takes it with its token
+    /// check, in its transaction's first statement (`Database.write`, `TokenLockStatement`, the
+    /// same lock); this is the lock alone, for work that starts from an account (tests).
     func lock(owner: User.ID) async throws {
         let key = Int32(truncatingIfNeeded: owner)
         try await connection.run("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))", logger: logger)

@@ -6,7 +6,8 @@ through the API, and a fresh random token of which only the SHA-256 is stored, a
 
 Usage: prepare.py BASE_URL DATABASE_URL CLIENTS PLAYERS OUT.lua OUT.json
 Writes OUT.lua: `clients = { {token=..., players={...}}, ... }` for the wrk scripts, and the same
-as OUT.json (`[{"token": ..., "players": [...]}, ...]`) for paced.py."""
+as OUT.json (`[{"token": ..., "players": [...]}, ...]`) for paced.py; and the table load_clients
+(n, hash, players), the same clients for pgbench's read.sql and write.sql."""
 import base64, hashlib, http.client, json, os, secrets, subprocess, sys, urllib.parse
 
 base, database_url, clients, players = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -52,6 +53,15 @@ ids = subprocess.run(
      "WHERE u.username_key LIKE 'load%' GROUP BY u.username_key"],
     check=True, capture_output=True, text=True).stdout.split("\n")
 by_user = dict(line.split("|") for line in ids if line)
+# The same clients for pgbench (read.sql, write.sql): client n's token hash and players, by n.
+values = ", ".join(
+    f"({index}, '\\x{hashlib.sha256(token.encode()).hexdigest()}'::bytea, '{{{by_user[f'load{index}']}}}'::bigint[])"
+    for index, token in enumerate(tokens))
+psql(f"""
+DROP TABLE IF EXISTS load_clients;
+CREATE TABLE load_clients (n INT PRIMARY KEY, hash BYTEA NOT NULL, players BIGINT[] NOT NULL);
+INSERT INTO load_clients VALUES {values};
+""")
 with open(out, "w") as file:
     file.write("clients = {\n")
     for index, token in enumerate(tokens):

@@ -28,6 +28,14 @@ package final class SignIn: Sendable {
         return owner
     }
 
+    /// The check with the account's sync lock, the first statement of a write's transaction
+    /// (`Database.write`): one round trip instead of two.
+    package func checkLocking(on connection: PostgresConnection, logger: Logger) async throws -> User.ID {
+        let rows = try await connection.execute(TokenLockStatement(hash: hash), logger: logger)
+        for try await owner in rows { return try found(owner) }
+        return try found(nil)
+    }
+
     /// The check on its own, for work of more than one statement: one round trip on `connection`.
     package func check(on connection: PostgresConnection, logger: Logger) async throws -> User.ID {
         try found(try await AccountStore(connection, logger: logger).owner(ofToken: hash))

@@ -14,8 +14,8 @@ struct BookRoutes {
             let body = try await JSONObject.read(request, allowing: Set(BookInput.fields.map(\.json)))
             let draft = try BookInput.draft(body)
             let logger = context.logger
-            let saved = try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            let saved = try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
                 let store = BookStore(connection, logger: logger)
                 let previous = try await store.find(draft.isbn, owner: owner)
                 // Saving an ISBN again replaces every field and puts the book back on the shelf:
@@ -63,8 +63,8 @@ struct BookRoutes {
             let signIn = try context.signIn()
             let isbn = try Self.isbn(context)
             let logger = context.logger
-            try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
                 guard let book = try await BookStore(connection, logger: logger).find(isbn, owner: owner) else {
                     throw ClubhouseError.bookNotFound(isbn)
                 }

@@ -21,12 +21,28 @@ extension BookStore: SyncRecordStore {
     }
 
     func update(_ records: [(key: String, fields: SyncBookFields)], owner: User.ID) async throws {
-        // updated_at orders the shelf: the last save first.
         try await connection.run(
-            Self.table.update(
-                try Self.json(records), owner: owner,
-                also: "updated_at = greatest(now(), t.updated_at + interval '1 microsecond')"),
+            SQLBuilder.statement {
+                Self.table.update(try Self.json(records), owner: owner, also: Self.saved, into: &$0)
+            },
             logger: logger)
+    }
+
+    /// updated_at orders the shelf: the last save first.
+    private static let saved = "updated_at = greatest(now(), t.updated_at + interval '1 microsecond')"
+
+    func writes(
+        inserts: [(key: String, fields: SyncBookFields)], updates: [(key: String, fields: SyncBookFields)],
+        deletes: [String], owner: User.ID, into sql: inout SQLBuilder
+    ) throws -> [String] {
+        // Never: the applier refuses a book's delete (removing is `owned` false).
+        if !deletes.isEmpty { throw SyncRefusalReason(.invalid, "a book is never deleted; remove it with owned false") }
+        var statements: [String] = []
+        if !updates.isEmpty {
+            statements.append(Self.table.update(try Self.json(updates), owner: owner, also: Self.saved, into: &sql))
+        }
+        if !inserts.isEmpty { statements.append(Self.table.insert(try Self.json(inserts), owner: owner, into: &sql)) }
+        return statements
     }
 
     func delete(keys: [String], owner: User.ID) async throws {

@@ -47,6 +47,21 @@ package final class Database: Sendable {
         }
     }
 
+    /// A signed-in request's write: one transaction whose first statement checks the token and
+    /// takes the account's sync lock (`SyncLog.lock`'s) together, so that `body` runs under the
+    /// lock with the account the token signs in. Every writer of an account's records and log
+    /// starts here: a REST write (`RESTWrite`) and a push.
+    package func write<Result: Sendable>(
+        signedIn signIn: SignIn,
+        _ body: @escaping @Sendable (PostgresConnection, User.ID) async throws -> Result
+    ) async throws -> Result {
+        try await leased { [logger] connection in
+            try await Self.inTransaction(connection, logger: logger) { connection in
+                try await body(connection, try await signIn.checkLocking(on: connection, logger: logger))
+            }
+        }
+    }
+
     /// `read` for a signed-in request: the token is checked first on the same connection.
     package func read<Result: Sendable>(
         signedIn signIn: SignIn,

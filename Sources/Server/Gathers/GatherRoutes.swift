@@ -74,8 +74,8 @@ struct GatherRoutes {
             let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            let gather = try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            let gather = try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
                 let store = GatherStore(connection, logger: logger)
                 guard let keyed = try await store.find(id, owner: owner, locking: true) else {
                     throw ClubhouseError.gatherNotFound(id)
@@ -108,8 +108,8 @@ struct GatherRoutes {
         let teamB = try body.integers("teamB")
         do { try StartGather.checkTeams(teamA: teamA, teamB: teamB) } catch { throw APIError(error, field: "teams") }
         let logger = context.logger
-        let gather = try await database.transaction(signedIn: signIn) { connection, owner in
-            let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+        let gather = try await database.write(signedIn: signIn) { connection, owner in
+            let write = RESTWrite(connection: connection, logger: logger, owner: owner)
             let gathers = GatherStore(connection, logger: logger)
             if let running = try await gathers.inProgress(owner: owner) {
                 throw ClubhouseError.gatherInProgress(running.id, startedAt: running.startedAt.apiText)
@@ -166,8 +166,8 @@ struct GatherRoutes {
         let id = try RequestParameters.id(context)
         let logger = context.logger
         let now = ServerClock.now()
-        let gather = try await database.transaction(signedIn: signIn) { connection, owner -> Keyed<Gather>? in
-            let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+        let gather = try await database.write(signedIn: signIn) { connection, owner -> Keyed<Gather>? in
+            let write = RESTWrite(connection: connection, logger: logger, owner: owner)
             let store = GatherStore(connection, logger: logger)
             guard let keyed = try await store.find(id, owner: owner, locking: true) else {
                 throw ClubhouseError.gatherNotFound(id)
@@ -188,8 +188,8 @@ struct GatherRoutes {
         let signIn = try context.signIn()
         let id = try RequestParameters.id(context)
         let logger = context.logger
-        try await database.transaction(signedIn: signIn) { connection, owner in
-            let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+        try await database.write(signedIn: signIn) { connection, owner in
+            let write = RESTWrite(connection: connection, logger: logger, owner: owner)
             guard let gather = try await GatherStore(connection, logger: logger).find(id, owner: owner, locking: true)
             else {
                 throw ClubhouseError.gatherNotFound(id)

@@ -14,10 +14,10 @@ struct PlayerRoutes {
             let body = try await JSONObject.read(request, allowing: Set(PlayerInput.fields.map(\.json)))
             let draft = try PlayerInput.draft(body)
             let logger = context.logger
-            let player = try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            let player = try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
                 let key = SyncKey.make()
-                try await write.apply(.player, key, .create, PlayerStore.fields(of: draft).fields)
+                try await write.apply(.player, key, .create, PlayerStore.fields(of: draft).fields, known: .newKey)
                 return try await PlayerStore(connection, logger: logger).find(key: key, owner: owner)
             }
             guard let player else { throw APIError.unexpected }
@@ -60,24 +60,26 @@ struct PlayerRoutes {
             if field == .name, body.fields["name"] == .null { throw APIError.invalidField("name", "name is required") }
             try PlayerInput.check(field, text, json: json)
             let logger = context.logger
-            // The token check, the sync log's lock, the row's lock, the write and its log entry:
-            // one transaction on one connection, so a device pulls the edit exactly when it is
-            // committed.
-            let player = try await database.transaction(signedIn: signIn) { connection, owner -> Keyed<Player>? in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
-                let store = PlayerStore(connection, logger: logger)
-                guard let player = try await store.find(id, owner: owner, locking: true) else {
-                    throw ClubhouseError.playerNotFound(id)
-                }
+            // The token check with the sync log's lock, the row's lock, the write and its log
+            // entry: one transaction on one connection, so a device pulls the edit exactly when
+            // it is committed. The row is read once (the applier takes it as read) and the answer
+            // is the record as the applier stored it.
+            let player = try await database.write(signedIn: signIn) { connection, owner -> Keyed<Player>? in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
+                guard
+                    let (player, known) = try await PlayerStore(connection, logger: logger).findForWrite(
+                        id, owner: owner)
+                else { throw ClubhouseError.playerNotFound(id) }
                 let draft = try PlayerInput.edited(player.record, field, to: text, json: json)
                 // An update with the field it sets, when that changes it.
                 let was = PlayerStore.fields(of: player.record)
                 let now = PlayerStore.fields(of: draft)
                 let changed = now.changedFields(from: was)
                 guard !changed.isEmpty else { return player }
-                try await write.apply(
-                    .player, player.key, .update, now.fields.only(changed), missing: .playerNotFound(id))
-                return try await store.find(key: player.key, owner: owner)
+                let stored = try await write.apply(
+                    .player, player.key, .update, now.fields.only(changed), missing: .playerNotFound(id), known: known)
+                guard let stored, let fields = try? SyncPlayerFields(stored, over: nil) else { return nil }
+                return PlayerStore.player(fields, id: id, owner: owner, key: player.key)
             }
             guard let player else { throw ClubhouseError.playerNotFound(id) }
             return try JSONResponse.make(PlayerJSON(player))
@@ -86,13 +88,14 @@ struct PlayerRoutes {
             let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
-                guard let player = try await PlayerStore(connection, logger: logger).find(id, owner: owner) else {
-                    throw ClubhouseError.playerNotFound(id)
-                }
+            try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
+                guard
+                    let (player, known) = try await PlayerStore(connection, logger: logger).findForWrite(
+                        id, owner: owner)
+                else { throw ClubhouseError.playerNotFound(id) }
                 // The applier keeps the player's seats in a gather in progress, as a device's delete.
-                try await write.apply(.player, player.key, .delete, missing: .playerNotFound(id))
+                try await write.apply(.player, player.key, .delete, missing: .playerNotFound(id), known: known)
             }
             return JSONResponse.noContent()
         }

@@ -30,6 +30,35 @@ enum PlayerStatements {
     }
 }
 
+extension PlayerStatements {
+    /// One player of the owner, its row locked to the end of the transaction, with its wire
+    /// fields and its tombstone (none while the row exists, unless the tables were written by
+    /// hand): what a REST edit or delete reads under the account's lock, and the applier then
+    /// reads no more.
+    struct FindForWrite: PostgresPreparedStatement {
+        static let sql = """
+            SELECT t.id, t.key::text, \(PlayerStore.table.fieldsObject)::text, b.reason, b.label
+            FROM players t
+            LEFT JOIN sync_tombstones b ON b.owner_id = t.owner_id AND b.entity = 'player' AND b.key = t.key::text
+            WHERE t.id = $1 AND t.owner_id = $2
+            FOR UPDATE OF t
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.int8, .int8]
+        typealias Row = (Int64, String, String, String?, String?)
+        let id: Int64
+        let owner: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            bindings.append(id)
+            bindings.append(owner)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+}
+
 /// The account a live token signs in: the check of every signed-in route whose work is more
 /// than one statement, prepared like the players' statements.
 struct TokenOwnerStatement: PostgresPreparedStatement {
@@ -45,4 +74,28 @@ struct TokenOwnerStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64.self) }
+}
+
+/// The account a live token signs in, with that account's sync lock taken (the lock of
+/// `SyncLog.lock`: its class, and the owner's id truncated to 32 bits as `Int32(truncatingIfNeeded:)`
+/// does, which `bigint::bit(32)::int4` is): the first statement of a write's transaction. The
+/// lock is taken only for the live token's row (a target list is evaluated for the rows the
+/// WHERE clause keeps).
+struct TokenLockStatement: PostgresPreparedStatement {
+    static let sql = """
+        SELECT user_id, pg_advisory_xact_lock($2, user_id::bit(32)::int4)::text
+        FROM tokens WHERE hash = $1 AND expires_at > now()
+        """
+    static let bindingDataTypes: [PostgresDataType] = [.bytea, .int4]
+    typealias Row = Int64
+    let hash: ByteBuffer
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 2)
+        bindings.append(hash)
+        bindings.append(SyncLog.lockClass)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode((Int64, String).self).0 }
 }

@@ -23,6 +23,17 @@ extension PlayerStore: SyncRecordStore {
         try await connection.run(Self.table.update(try Self.json(records), owner: owner), logger: logger)
     }
 
+    func writes(
+        inserts: [(key: String, fields: SyncPlayerFields)], updates: [(key: String, fields: SyncPlayerFields)],
+        deletes: [String], owner: User.ID, into sql: inout SQLBuilder
+    ) throws -> [String] {
+        var statements: [String] = []
+        if !deletes.isEmpty { statements.append(Self.table.delete(keys: deletes, owner: owner, into: &sql)) }
+        if !updates.isEmpty { statements.append(Self.table.update(try Self.json(updates), owner: owner, into: &sql)) }
+        if !inserts.isEmpty { statements.append(Self.table.insert(try Self.json(inserts), owner: owner, into: &sql)) }
+        return statements
+    }
+
     static func validated(_ fields: SyncPlayerFields, key: String, present: Set<String>) throws(SyncRefusalReason)
         -> SyncPlayerFields
     {

@@ -1,4 +1,6 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
+import Foundation
 import PostgresNIO
 
 /// Players in SQL, always by owner: another account's id is simply not found. The REST reads
@@ -52,23 +54,42 @@ struct PlayerStore: Sendable {
         return nil
     }
 
-    /// One player of `owner`; `locking` holds its row until the transaction ends (an edit reads
-    /// then writes; a gather's teams are read in the gather's transaction).
-    func find(_ id: Player.ID, owner: User.ID, locking: Bool = false) async throws -> Keyed<Player>? {
-        let rows =
-            locking
-            ? try await connection.query(
-                """
-                SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-                WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-                """, logger: logger)
-            : try await connection.query(
-                """
-                SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-                WHERE id = \(id) AND owner_id = \(owner)
-                """, logger: logger)
+    /// One player of `owner` (a gather's teams are read in the gather's transaction).
+    func find(_ id: Player.ID, owner: User.ID) async throws -> Keyed<Player>? {
+        let rows = try await connection.query(
+            """
+            SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
+            WHERE id = \(id) AND owner_id = \(owner)
+            """, logger: logger)
         for try await row in rows.decode(Row.self) { return Self.player(row) }
         return nil
+    }
+
+    /// One player of `owner` as a REST write reads it under the account's lock: its row locked
+    /// to the end of the transaction, and what the applier would read of it (`RESTWrite.Known`).
+    func findForWrite(_ id: Player.ID, owner: User.ID) async throws -> (Keyed<Player>, RESTWrite.Known)? {
+        let rows = try await connection.execute(PlayerStatements.FindForWrite(id: id, owner: owner), logger: logger)
+        for try await (id, key, json, reason, label) in rows {
+            let stored = try JSONDecoder().decode(SyncFields.self, from: Data(json.utf8))
+            // The table's CHECKs and the columns' types leave nothing the wire cannot read.
+            guard let fields = try? SyncPlayerFields(stored, over: nil) else { throw APIError.unexpected }
+            let burial = reason.map { (SyncLog.Burial(rawValue: $0) ?? .deleted, label ?? "") }
+            return (
+                Self.player(fields, id: id, owner: owner, key: key), RESTWrite.Known(fields: stored, burial: burial)
+            )
+        }
+        return nil
+    }
+
+    /// A player from its wire fields, as stored.
+    static func player(_ fields: SyncPlayerFields, id: Player.ID, owner: User.ID, key: String) -> Keyed<Player> {
+        Keyed(
+            record: Player(
+                id: id, ownerID: owner, name: fields.name, age: fields.age,
+                skill: fields.skill.flatMap(Skill.init(rawValue:)),
+                position: fields.position.flatMap(Position.init(rawValue:)),
+                favouriteTeam: fields.favouriteTeam),
+            key: key)
     }
 
     /// Keyset paging: the token owner's next `limit` players after id `after`, by id.

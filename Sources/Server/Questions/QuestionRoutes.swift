@@ -45,8 +45,8 @@ struct QuestionRoutes {
             }
             let keywords = SearchWords.keywords(in: text)
             let logger = context.logger
-            let question = try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            let question = try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
                 let ranked = try await BookStore(connection, logger: logger).rank(
                     keywords, owner: owner, limit: AskQuestion.recommendationCount)
                 let key = SyncKey.make()
@@ -87,8 +87,8 @@ struct QuestionRoutes {
             let signIn = try context.signIn()
             let id = try RequestParameters.id(context)
             let logger = context.logger
-            try await database.transaction(signedIn: signIn) { connection, owner in
-                let write = try await RESTWrite.begin(connection, logger: logger, owner: owner)
+            try await database.write(signedIn: signIn) { connection, owner in
+                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
                 guard let question = try await QuestionStore(connection, logger: logger).find(id, owner: owner) else {
                     throw ClubhouseError.questionNotFound(id)
                 }

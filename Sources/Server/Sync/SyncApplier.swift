@@ -55,6 +55,34 @@ final class SyncApplier {
         questions = SyncPageRecords(QuestionStore(connection, logger: logger))
     }
 
+    /// Keys whose record and tombstone a REST route already read under the lock (`know`), by
+    /// `SyncLog.Burial.id`: neither is read again.
+    private var knownKeys: Set<String> = []
+
+    /// Takes what a REST route read of the record `key` names, under the lock, before `apply`:
+    /// its fields as stored (its row locked), or none, and its tombstone, if any.
+    func know(_ entity: SyncEntity, key: String, fields: SyncFields?, burial: (SyncLog.Burial, String)?) throws {
+        switch entity {
+        case .player: try players.know(key: key, fields)
+        case .book: try books.know(key: key, fields)
+        case .gather: try gathers.know(key: key, fields)
+        case .question: try questions.know(key: key, fields)
+        }
+        let id = SyncLog.Burial.id(entity, key)
+        knownKeys.insert(id)
+        if let burial { buriedKeys[id] = burial }
+    }
+
+    /// The record `key` names as the page left it (nil when there is none), once applied.
+    func stored(_ entity: SyncEntity, key: String) -> SyncFields? {
+        switch entity {
+        case .player: players.current(key: key)?.fields
+        case .book: books.current(key: key)?.fields
+        case .gather: gathers.current(key: key)?.fields
+        case .question: questions.current(key: key)?.fields
+        }
+    }
+
     /// The page's results, in order. `guarded` runs each change under a savepoint, so that a
     /// write PostgreSQL refuses (a value the rules let through but a column's CHECK does not)
     /// refuses that change alone; unguarded, such a write fails the page, which the route then
@@ -67,18 +95,35 @@ final class SyncApplier {
         }
         // Only keys of a key's shape reach SQL (a NUL in one would fail the query, not the change).
         let shaped = page.filter { SyncKey.isUUIDKey($0.key) || SyncKey.isISBNKey($0.key) }
-        buriedKeys = try await log.tombstones(owner: owner, keys: Set(shaped.map(\.key)))
+        let unknown = shaped.filter { !knownKeys.contains(SyncLog.Burial.id($0.entity, $0.key)) }
+        buriedKeys.merge(try await log.tombstones(owner: owner, keys: Set(unknown.map(\.key)))) { known, _ in known }
         if let device {
             concurrent = try await log.concurrentPuts(of: shaped, owner: owner, except: device)
         }
         try await load(shaped)
         var answers: [SyncResult] = []
         for change in page { answers.append(try await apply(change, guarded: guarded)) }
-        try await flush()
-        try await log.bury(newTombstones, owner: owner)
-        try await log.append(entries, owner: owner, device: device)
-        if device != nil { try await log.record(decided, owner: owner) }
+        try await finish()
         return answers
+    }
+
+    /// Writes what the page left unwritten, its tombstones, its log entries and its results in
+    /// one statement (`SQLBuilder`): a REST write and its log entry are one round trip. A gather's
+    /// or a question's writes read the tables the page wrote (the players and books they name),
+    /// so when they are pending every record is flushed first, in order, on its own.
+    private func finish() async throws {
+        var sql = SQLBuilder()
+        var statements: [String] = []
+        if gathers.isFlushed && questions.isFlushed {
+            statements += try players.flush(owner: owner, into: &sql)
+            statements += try books.flush(owner: owner, into: &sql)
+        } else {
+            try await flush()
+        }
+        statements += log.bury(newTombstones, owner: owner, into: &sql)
+        statements += log.append(entries, owner: owner, device: device, into: &sql)
+        if device != nil { statements += log.record(decided, owner: owner, into: &sql) }
+        try await connection.run(statements, sql, logger: logger)
     }
 
     /// Reads the page's records, and the players and books its gathers and questions name, in

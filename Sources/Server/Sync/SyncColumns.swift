@@ -56,44 +56,60 @@ struct SyncTable: Sendable {
 
     var written: [SyncColumn] { columns.filter { $0.write != nil } }
 
+    /// The row `t`'s wire fields as one JSON object.
+    var fieldsObject: String {
+        "jsonb_build_object(\(columns.map { "'\($0.wire)', \($0.read)" }.joined(separator: ", ")))"
+    }
+
     /// `SELECT key, fields FROM table t WHERE owner AND key IN keys FOR UPDATE`: the records'
     /// wire fields as one JSON object each.
     func find(keys: [String], owner: User.ID) -> PostgresQuery {
-        let fields = columns.map { "'\($0.wire)', \($0.read)" }.joined(separator: ", ")
-        return """
-            SELECT t.\(unescaped: keyColumn)::text, jsonb_build_object(\(unescaped: fields))::text
-            FROM \(unescaped: name) t
-            WHERE t.owner_id = \(owner) AND t.\(unescaped: keyColumn) = ANY(\(keys)::\(unescaped: keyType)[])
-            FOR UPDATE OF t
-            """
+        """
+        SELECT t.\(unescaped: keyColumn)::text, \(unescaped: fieldsObject)::text
+        FROM \(unescaped: name) t
+        WHERE t.owner_id = \(owner) AND t.\(unescaped: keyColumn) = ANY(\(keys)::\(unescaped: keyType)[])
+        FOR UPDATE OF t
+        """
     }
 
     /// Inserts records given as a JSON array (each its fields and "key"), in the array's order.
     func insert(_ json: String, owner: User.ID) -> PostgresQuery {
+        SQLBuilder.statement { insert(json, owner: owner, into: &$0) }
+    }
+
+    func insert(_ json: String, owner: User.ID, into sql: inout SQLBuilder) -> String {
         let columns = written.compactMap(\.column).joined(separator: ", ")
         let values = written.compactMap(\.write).joined(separator: ", ")
         return """
-            INSERT INTO \(unescaped: name) (owner_id, \(unescaped: keyColumn), \(unescaped: columns))
-            SELECT \(owner), (r->>'key')::\(unescaped: keyType), \(unescaped: values)
-            FROM jsonb_array_elements(\(json)::jsonb) WITH ORDINALITY AS e(r, ord) ORDER BY e.ord
+            INSERT INTO \(name) (owner_id, \(keyColumn), \(columns))
+            SELECT \(sql.bind(owner)), (r->>'key')::\(keyType), \(values)
+            FROM jsonb_array_elements(\(sql.bind(json))::jsonb) WITH ORDINALITY AS e(r, ord) ORDER BY e.ord
             """
     }
 
     /// Sets every written column of the records given as a JSON array; `also` adds assignments.
     func update(_ json: String, owner: User.ID, also: String = "") -> PostgresQuery {
+        SQLBuilder.statement { update(json, owner: owner, also: also, into: &$0) }
+    }
+
+    func update(_ json: String, owner: User.ID, also: String = "", into sql: inout SQLBuilder) -> String {
         var assignments = written.map { "\($0.column ?? "") = \($0.write ?? "")" }
         if !also.isEmpty { assignments.append(also) }
         return """
-            UPDATE \(unescaped: name) t SET \(unescaped: assignments.joined(separator: ", "))
-            FROM jsonb_array_elements(\(json)::jsonb) AS e(r)
-            WHERE t.owner_id = \(owner) AND t.\(unescaped: keyColumn) = (r->>'key')::\(unescaped: keyType)
+            UPDATE \(name) t SET \(assignments.joined(separator: ", "))
+            FROM jsonb_array_elements(\(sql.bind(json))::jsonb) AS e(r)
+            WHERE t.owner_id = \(sql.bind(owner)) AND t.\(keyColumn) = (r->>'key')::\(keyType)
             """
     }
 
     func delete(keys: [String], owner: User.ID) -> PostgresQuery {
+        SQLBuilder.statement { delete(keys: keys, owner: owner, into: &$0) }
+    }
+
+    func delete(keys: [String], owner: User.ID, into sql: inout SQLBuilder) -> String {
         """
-        DELETE FROM \(unescaped: name)
-        WHERE owner_id = \(owner) AND \(unescaped: keyColumn) = ANY(\(keys)::\(unescaped: keyType)[])
+        DELETE FROM \(name)
+        WHERE owner_id = \(sql.bind(owner)) AND \(keyColumn) = ANY(\(sql.bind(keys))::\(keyType)[])
         """
     }
 }

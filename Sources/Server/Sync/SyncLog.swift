@@ -21,7 +21,9 @@ struct SyncLog {
     }
 
     /// Serialises the account's writers until the transaction ends. Taken before any row lock,
-    /// so two writers never wait for each other's rows.
+    /// so two writers never wait for each other's rows. A request's write takes it with its token
+    /// check, in its transaction's first statement (`Database.write`, `TokenLockStatement`, the
+    /// same lock); this is the lock alone, for work that starts from an account (tests).
     func lock(owner: User.ID) async throws {
         let key = Int32(truncatingIfNeeded: owner)
         try await connection.run("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))", logger: logger)
@@ -75,7 +77,13 @@ struct SyncLog {
     /// Appends `entries` in their order (the identity's seqs are drawn as the sorted rows are
     /// inserted); changes are `device`'s (none for a REST write), notices nobody's.
     func append(_ entries: [Entry], owner: User.ID, device: UUID?) async throws {
-        guard !entries.isEmpty else { return }
+        var sql = SQLBuilder()
+        try await connection.run(append(entries, owner: owner, device: device, into: &sql), sql, logger: logger)
+    }
+
+    /// `append`'s statement built into `sql` (none when there are no entries).
+    func append(_ entries: [Entry], owner: User.ID, device: UUID?, into sql: inout SQLBuilder) -> [String] {
+        guard !entries.isEmpty else { return [] }
         // Text arrays ("" for none): one statement whatever the page holds.
         let entities = entries.map(\.entity.rawValue)
         let keys = entries.map(\.key)
@@ -86,19 +94,21 @@ struct SyncLog {
         let targets = entries.map { $0.target.map(SyncKey.text) ?? "" }
         let codes = entries.map { $0.code ?? "" }
         let messages = entries.map { $0.message ?? "" }
-        try await connection.run(
+        return [
             """
             INSERT INTO sync_log
                 (owner_id, entity, key, op, kind, fields, device_id, change_id, target_device, notice_code,
                  notice_message)
-            SELECT \(owner), u.entity, u.key, u.op, NULLIF(u.kind, ''), u.fields::jsonb,
-                   CASE WHEN u.op = 'notice' THEN NULL ELSE \(device)::uuid END,
+            SELECT \(sql.bind(owner)), u.entity, u.key, u.op, NULLIF(u.kind, ''), u.fields::jsonb,
+                   CASE WHEN u.op = 'notice' THEN NULL ELSE \(sql.bind(device))::uuid END,
                    NULLIF(u.change, '')::uuid, NULLIF(u.target, '')::uuid, NULLIF(u.code, ''), NULLIF(u.message, '')
-            FROM unnest(\(entities)::text[], \(keys)::text[], \(ops)::text[], \(kinds)::text[], \(fields)::text[],
-                        \(changes)::text[], \(targets)::text[], \(codes)::text[], \(messages)::text[])
+            FROM unnest(\(sql.bind(entities))::text[], \(sql.bind(keys))::text[], \(sql.bind(ops))::text[],
+                        \(sql.bind(kinds))::text[], \(sql.bind(fields))::text[], \(sql.bind(changes))::text[],
+                        \(sql.bind(targets))::text[], \(sql.bind(codes))::text[], \(sql.bind(messages))::text[])
                  WITH ORDINALITY AS u(entity, key, op, kind, fields, change, target, code, message, ord)
             ORDER BY u.ord
-            """, logger: logger)
+            """
+        ]
     }
 
     /// For each of `changes`, the puts of its record after its base made by devices other than
@@ -147,15 +157,24 @@ struct SyncLog {
 
     /// Records each result as its change's first, in one statement.
     func record(_ results: [SyncResult], owner: User.ID) async throws {
-        guard !results.isEmpty else { return }
-        try await connection.run(
+        var sql = SQLBuilder()
+        try await connection.run(record(results, owner: owner, into: &sql), sql, logger: logger)
+    }
+
+    /// `record`'s statement built into `sql` (none when there are no results).
+    func record(_ results: [SyncResult], owner: User.ID, into sql: inout SQLBuilder) -> [String] {
+        guard !results.isEmpty else { return [] }
+        return [
             """
             INSERT INTO sync_applied (owner_id, change_id, status, code, message)
-            SELECT \(owner), u.id::uuid, u.status, NULLIF(u.code, ''), NULLIF(u.message, '')
-            FROM unnest(\(results.map { SyncKey.text($0.id) })::text[], \(results.map(\.status.rawValue))::text[],
-                        \(results.map { $0.code?.rawValue ?? "" })::text[], \(results.map { $0.message ?? "" })::text[])
+            SELECT \(sql.bind(owner)), u.id::uuid, u.status, NULLIF(u.code, ''), NULLIF(u.message, '')
+            FROM unnest(\(sql.bind(results.map { SyncKey.text($0.id) }))::text[],
+                        \(sql.bind(results.map(\.status.rawValue)))::text[],
+                        \(sql.bind(results.map { $0.code?.rawValue ?? "" }))::text[],
+                        \(sql.bind(results.map { $0.message ?? "" }))::text[])
                  AS u(id, status, code, message)
-            """, logger: logger)
+            """
+        ]
     }
 
     // MARK: Tombstones
@@ -194,16 +213,23 @@ struct SyncLog {
 
     /// Writes a page's tombstones in one statement; a key already buried stays as it was.
     func bury(_ tombstones: [Tombstone], owner: User.ID) async throws {
-        guard !tombstones.isEmpty else { return }
-        try await connection.run(
+        var sql = SQLBuilder()
+        try await connection.run(bury(tombstones, owner: owner, into: &sql), sql, logger: logger)
+    }
+
+    /// `bury`'s statement built into `sql` (none when there are no tombstones).
+    func bury(_ tombstones: [Tombstone], owner: User.ID, into sql: inout SQLBuilder) -> [String] {
+        guard !tombstones.isEmpty else { return [] }
+        return [
             """
             INSERT INTO sync_tombstones (owner_id, entity, key, reason, label)
-            SELECT \(owner), u.entity, u.key, u.reason, u.label
-            FROM unnest(\(tombstones.map(\.entity.rawValue))::text[], \(tombstones.map(\.key))::text[],
-                        \(tombstones.map(\.reason.rawValue))::text[], \(tombstones.map(\.label))::text[])
+            SELECT \(sql.bind(owner)), u.entity, u.key, u.reason, u.label
+            FROM unnest(\(sql.bind(tombstones.map(\.entity.rawValue)))::text[], \(sql.bind(tombstones.map(\.key)))::text[],
+                        \(sql.bind(tombstones.map(\.reason.rawValue)))::text[], \(sql.bind(tombstones.map(\.label)))::text[])
                  AS u(entity, key, reason, label)
             ON CONFLICT (owner_id, entity, key) DO NOTHING
-            """, logger: logger)
+            """
+        ]
     }
 
     // MARK: Devices

@@ -44,6 +44,20 @@ final class SyncPageRecords<Store: SyncRecordStore> {
         return Set(keys.filter { slots[$0]?.current != nil })
     }
 
+    /// The record with `key` as its caller read it under the lock (its row locked), or none:
+    /// `load` reads it no more.
+    func know(key: String, _ fields: SyncFields?) throws {
+        let typed = try fields.map { fields in
+            // Read from the table: its CHECKs and the columns' types leave nothing the wire cannot read.
+            guard let typed = try? Store.Fields(fields, over: nil) else { throw APIError.unexpected }
+            return typed
+        }
+        slots[key] = Slot(stored: typed, current: typed)
+    }
+
+    /// The record with `key` as the page left it so far, if it was read or written.
+    func current(key: String) -> Store.Fields? { slots[key]?.current }
+
     func insert(key: String, _ fields: Store.Fields) { set(key, fields) }
     func update(key: String, _ fields: Store.Fields) { set(key, fields) }
     func delete(key: String) { set(key, nil) }
@@ -65,9 +79,15 @@ final class SyncPageRecords<Store: SyncRecordStore> {
         if isWritten.insert(key).inserted { written.append(key) }
     }
 
-    /// Writes what changed since the last flush: deletes, updates, then creates in their order.
-    func flush(owner: User.ID) async throws {
-        guard !written.isEmpty else { return }
+    /// Whether everything the page wrote so far is in the table.
+    var isFlushed: Bool { written.isEmpty }
+
+    /// What changed since the last flush, by kind of write (deletes, updates, then creates in
+    /// their order), taken as written.
+    private func take() -> (
+        inserts: [(key: String, fields: Store.Fields)], updates: [(key: String, fields: Store.Fields)],
+        deletes: [String]
+    ) {
         var inserts: [(key: String, fields: Store.Fields)] = []
         var updates: [(key: String, fields: Store.Fields)] = []
         var deletes: [String] = []
@@ -83,8 +103,23 @@ final class SyncPageRecords<Store: SyncRecordStore> {
         }
         written = []
         isWritten = []
+        return (inserts, updates, deletes)
+    }
+
+    /// Writes what changed since the last flush: deletes, updates, then creates in their order.
+    func flush(owner: User.ID) async throws {
+        guard !written.isEmpty else { return }
+        let (inserts, updates, deletes) = take()
         if !deletes.isEmpty { try await store.delete(keys: deletes, owner: owner) }
         if !updates.isEmpty { try await store.update(updates, owner: owner) }
         if !inserts.isEmpty { try await store.insert(inserts, owner: owner) }
+    }
+
+    /// `flush`'s statements built into `sql`, to be run as part of one statement by the caller
+    /// (a store whose writes read no table the page writes: `SyncRecordStore.writes`).
+    func flush(owner: User.ID, into sql: inout SQLBuilder) throws -> [String] {
+        guard !written.isEmpty else { return [] }
+        let (inserts, updates, deletes) = take()
+        return try store.writes(inserts: inserts, updates: updates, deletes: deletes, owner: owner, into: &sql)
     }
 }

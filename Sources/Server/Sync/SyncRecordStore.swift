@@ -34,6 +34,14 @@ protocol SyncRecordStore: Sendable {
     func update(_ records: [(key: String, fields: Fields)], owner: User.ID) async throws
     func delete(keys: [String], owner: User.ID) async throws
 
+    /// `insert`, `update` and `delete`'s statements built into `sql`, to run beside others as
+    /// one statement (`SQLBuilder`): only for a store whose writes read no table a page writes
+    /// (players, books); the others' default throws, and the applier never asks them.
+    func writes(
+        inserts: [(key: String, fields: Fields)], updates: [(key: String, fields: Fields)], deletes: [String],
+        owner: User.ID, into sql: inout SQLBuilder
+    ) throws -> [String]
+
     /// The entity whose records `fields` name (a gather's players, a question's books), if any.
     static var referenced: SyncEntity? { get }
     /// The keys of the records `fields` name.
@@ -66,6 +74,15 @@ extension SyncRecordStore {
     func find(keys: [String], owner: User.ID) async throws -> [String: Fields] {
         guard !keys.isEmpty else { return [:] }
         return try await read(Self.table.find(keys: keys, owner: owner))
+    }
+
+    func writes(
+        inserts: [(key: String, fields: Fields)], updates: [(key: String, fields: Fields)], deletes: [String],
+        owner: User.ID, into sql: inout SQLBuilder
+    ) throws -> [String] {
+        logger.error(
+            "a store whose writes read the tables was asked to join them", metadata: ["entity": "\(Self.entity)"])
+        throw APIError.unexpected
     }
 
     func delete(keys: [String], owner: User.ID) async throws {

@@ -39,9 +39,9 @@ struct SyncRoutes {
     private func apply(_ body: SyncPushRequest, signIn: SignIn, guarded: Bool, logger: Logger) async throws
         -> [SyncResult]
     {
-        try await database.transaction(signedIn: signIn) { connection, owner in
+        // The token checked and the account's lock taken in the transaction's first statement.
+        try await database.write(signedIn: signIn) { connection, owner in
             let log = SyncLog(connection, logger: logger)
-            try await log.lock(owner: owner)
             try await log.touch(device: body.device, owner: owner)
             return try await SyncApplier(connection, logger: logger, owner: owner, device: body.device)
                 .apply(body.changes, guarded: guarded)

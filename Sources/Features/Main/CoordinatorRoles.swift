@@ -5,7 +5,7 @@ import ClubhouseDomain
 ///
 /// A cast such as `coordinator as? any FormCoordinator` is free in the source but not at run
 /// time: the first time the runtime meets a class with a protocol, it scans every conformance
-/// record in the binary (about 11 000 in the CLI, some 200 000 instructions each). Restoring
+/// record in the binary (about 10 900 in the CLI, some 280 000 instructions each). Restoring
 /// the navigation tree met some 40 such pairs before every command (issue 31). Here each role is
 /// a requirement of `FlowCoordinator` whose default is nil, and each refining protocol's default
 /// answers `self`: the compiler picks the answer when it compiles the class (every coordinator is

@@ -77,13 +77,12 @@ struct TokenOwnerStatement: PostgresPreparedStatement {
 }
 
 /// The account a live token signs in, with that account's sync lock taken (the lock of
-/// `SyncLog.lock`: its class, and the owner's id truncated to 32 bits as `Int32(truncatingIfNeeded:)`
-/// does, which `bigint::bit(32)::int4` is): the first statement of a write's transaction. The
-/// lock is taken only for the live token's row (a target list is evaluated for the rows the
-/// WHERE clause keeps).
+/// `SyncLog.lock`: its class, and `SyncLog.lockKeySQL` of the owner's id): the first statement
+/// of a write's transaction. The lock is taken only for the live token's row (a target list is
+/// evaluated for the rows the WHERE clause keeps).
 struct TokenLockStatement: PostgresPreparedStatement {
     static let sql = """
-        SELECT user_id, pg_advisory_xact_lock($2, user_id::bit(32)::int4)::text
+        SELECT user_id, pg_advisory_xact_lock($2, \(SyncLog.lockKeySQL("user_id")))::text
         FROM tokens WHERE hash = $1 AND expires_at > now()
         """
     static let bindingDataTypes: [PostgresDataType] = [.bytea, .int4]

@@ -25,9 +25,18 @@ struct SyncLog {
     /// check, in its transaction's first statement (`Database.write`, `TokenLockStatement`, the
     /// same lock); this is the lock alone, for work that starts from an account (tests).
     func lock(owner: User.ID) async throws {
-        let key = Int32(truncatingIfNeeded: owner)
-        try await connection.run("SELECT pg_advisory_xact_lock(\(Self.lockClass), \(key))", logger: logger)
+        try await connection.run(
+            "SELECT pg_advisory_xact_lock(\(Self.lockClass), \(Self.lockKey(owner)))", logger: logger)
     }
+
+    /// The lock's second key: the owner's id cut to its low 32 bits. `lockKeySQL` is the same
+    /// rule in SQL, for a statement that takes the lock itself (`TokenLockStatement`); were the
+    /// two to differ, a REST write and a push could run at once. `SyncLockKeyTests` holds them
+    /// together.
+    static func lockKey(_ owner: User.ID) -> Int32 { Int32(truncatingIfNeeded: owner) }
+
+    /// `lockKey` of the bigint `column`, in SQL (a cast to `bit(32)` keeps the rightmost bits).
+    static func lockKeySQL(_ column: String) -> String { "\(column)::bit(32)::int4" }
 
     /// Appends a change at once.
     func append(

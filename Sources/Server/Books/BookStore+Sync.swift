@@ -35,8 +35,7 @@ extension BookStore: SyncRecordStore {
         inserts: [(key: String, fields: SyncBookFields)], updates: [(key: String, fields: SyncBookFields)],
         deletes: [String], owner: User.ID, into sql: inout SQLBuilder
     ) throws -> [String] {
-        // Never: the applier refuses a book's delete (removing is `owned` false).
-        if !deletes.isEmpty { throw SyncRefusalReason(.invalid, "a book is never deleted; remove it with owned false") }
+        if !deletes.isEmpty { throw Self.neverDeleted }
         var statements: [String] = []
         if !updates.isEmpty {
             statements.append(Self.table.update(try Self.json(updates), owner: owner, also: Self.saved, into: &sql))
@@ -46,9 +45,12 @@ extension BookStore: SyncRecordStore {
     }
 
     func delete(keys: [String], owner: User.ID) async throws {
-        // Never called: the applier refuses a book's delete (removing is `owned` false).
-        throw SyncRefusalReason(.invalid, "a book is never deleted; remove it with owned false")
+        throw Self.neverDeleted
     }
+
+    /// What a write that deletes books throws. Never met: the applier refuses a book's delete
+    /// (removing one is `owned` false).
+    private static let neverDeleted = SyncRefusalReason(.invalid, "a book is never deleted; remove it with owned false")
 
     static func validated(_ fields: SyncBookFields, key: String, present: Set<String>) throws(SyncRefusalReason)
         -> SyncBookFields

@@ -71,8 +71,7 @@ struct PlayerStore: Sendable {
         let rows = try await connection.execute(PlayerStatements.FindForWrite(id: id, owner: owner), logger: logger)
         for try await (id, key, json, reason, label) in rows {
             let stored = try JSONDecoder().decode(SyncFields.self, from: Data(json.utf8))
-            // The table's CHECKs and the columns' types leave nothing the wire cannot read.
-            guard let fields = try? SyncPlayerFields(stored, over: nil) else { throw APIError.unexpected }
+            let fields = try Self.typed(stored)
             let burial = reason.map { (SyncLog.Burial(rawValue: $0) ?? .deleted, label ?? "") }
             return (
                 Self.player(fields, id: id, owner: owner, key: key), RESTWrite.Known(fields: stored, burial: burial)

@@ -141,12 +141,16 @@ extension SyncRecordStore {
         var found: [String: Fields] = [:]
         let decoder = JSONDecoder()
         for try await (key, json) in rows.decode((String, String).self) {
-            let fields = try decoder.decode(SyncFields.self, from: Data(json.utf8))
-            // The tables' CHECKs and the columns' types leave nothing the wire cannot read.
-            guard let typed = try? Fields(fields, over: nil) else { throw APIError.unexpected }
-            found[key] = typed
+            found[key] = try Self.typed(try decoder.decode(SyncFields.self, from: Data(json.utf8)))
         }
         return found
+    }
+
+    /// A record's wire fields as its table holds them, typed. The tables' CHECKs and the columns'
+    /// types leave nothing the wire cannot read: a failure here is the server's.
+    static func typed(_ stored: SyncFields) throws -> Fields {
+        guard let typed = try? Fields(stored, over: nil) else { throw APIError.unexpected }
+        return typed
     }
 
     /// Records as one JSON array of objects (their fields and "key"): a statement's one parameter,

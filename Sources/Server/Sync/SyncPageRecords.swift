@@ -47,11 +47,7 @@ final class SyncPageRecords<Store: SyncRecordStore> {
     /// The record with `key` as its caller read it under the lock (its row locked), or none:
     /// `load` reads it no more.
     func know(key: String, _ fields: SyncFields?) throws {
-        let typed = try fields.map { fields in
-            // Read from the table: its CHECKs and the columns' types leave nothing the wire cannot read.
-            guard let typed = try? Store.Fields(fields, over: nil) else { throw APIError.unexpected }
-            return typed
-        }
+        let typed = try fields.map(Store.typed)
         slots[key] = Slot(stored: typed, current: typed)
     }
 

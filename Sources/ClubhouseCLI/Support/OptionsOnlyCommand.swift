@@ -9,6 +9,14 @@ import Clubhouse
 protocol OptionsOnlyCommand: ParsableCommand {
     var global: GlobalOptions { get set }
     var output: OutputOptions { get set }
+    /// Sets the positional argument from its word (nil: none was given), read by the type's own
+    /// `ExpressibleByArgument` init as ArgumentParser reads it; false leaves the parse to
+    /// ArgumentParser, which then says what is wrong. A command without one takes no word.
+    mutating func take(_ word: String?) -> Bool
+}
+
+extension OptionsOnlyCommand {
+    func take(_ word: String?) -> Bool { word == nil }
 }
 
 extension WhoAmICommand: OptionsOnlyCommand {}
@@ -18,13 +26,8 @@ extension PlayerListCommand: OptionsOnlyCommand {}
 
 /// An `OptionsOnlyCommand` with one positional argument more (`player show ID`, `tab NAME`):
 /// ArgumentParser's parse of the leaf alone still cost about half of `player show`'s
-/// instructions, in reflection and conformance lookups (issue 31).
-protocol OnePositionalCommand: OptionsOnlyCommand {
-    /// Sets the argument from its word (nil: none was given), read by the type's own
-    /// `ExpressibleByArgument` init as ArgumentParser reads it; false leaves the parse to
-    /// ArgumentParser, which then says what is wrong.
-    mutating func take(_ word: String?) -> Bool
-}
+/// instructions, in reflection and conformance lookups (issue 31). Each implements `take`.
+protocol OnePositionalCommand: OptionsOnlyCommand {}
 
 extension PlayerShowCommand: OnePositionalCommand {
     mutating func take(_ word: String?) -> Bool { Positional.required(word).map { id = $0 } != nil }
@@ -73,9 +76,10 @@ enum OptionsOnly {
     /// The command with its options set, as ArgumentParser would parse `arguments` for it, or nil
     /// when `leaf` is not one of `commands` or the arguments are not the plain cases read here.
     static func parse(_ leaf: ParsableCommand.Type, _ arguments: [String]) -> ParsableCommand? {
-        let positional = positionalCommands.first { ObjectIdentifier($0) == ObjectIdentifier(leaf) }
         guard
-            let type: any OptionsOnlyCommand.Type = positional
+            let type: any OptionsOnlyCommand.Type = positionalCommands.first(where: {
+                ObjectIdentifier($0) == ObjectIdentifier(leaf)
+            })
                 ?? commands.first(where: { ObjectIdentifier($0) == ObjectIdentifier(leaf) })
         else { return nil }
         var database: String?
@@ -85,7 +89,7 @@ enum OptionsOnly {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if positional != nil, word == nil, isValue(argument) {
+            if word == nil, isValue(argument) {
                 word = argument
             } else if argument == "--json", !json {
                 json = true
@@ -119,14 +123,8 @@ enum OptionsOnly {
         global.scene = scene
         var output = OutputOptions()
         output.json = json
-        if let positional {
-            var command = positional.init()
-            guard command.take(word) else { return nil }
-            command.global = global
-            command.output = output
-            return command
-        }
         var command = type.init()
+        guard command.take(word) else { return nil }
         command.global = global
         command.output = output
         return command

@@ -8,15 +8,13 @@ package struct SettingsStore: SettingsRepository {
         let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT landing_tab FROM user_settings WHERE user_id = ?"), arguments: [user])
         let stored = row.map { $0["landing_tab"] as DatabaseValue } ?? .null
-        switch stored.storage {
-        case .null: return (UserSettings(), [])
-        case .string(let name) where Tab(rawValue: name) != nil:
-            return (UserSettings(landing: Tab(rawValue: name)!), [])
-        default:
-            // A value the CHECK constraint would refuse (written with checks off) is the default,
-            // never a failed sign-in; `clubhouse check` names it too.
-            return (UserSettings(), ["the stored landing tab is not a tab; sign-in lands on home until you choose one"])
+        if stored.isNull { return (UserSettings(), []) }
+        if case .string(let name) = stored.storage, let tab = Tab(rawValue: name) {
+            return (UserSettings(landing: tab), [])
         }
+        // A value the CHECK constraint would refuse (written with checks off) is the default,
+        // never a failed sign-in; `clubhouse check` names it too.
+        return (UserSettings(), ["the stored landing tab is not a tab; sign-in lands on home until you choose one"])
     }
 
     package func save(_ settings: UserSettings, for user: User.ID) throws {

@@ -24,45 +24,6 @@ import Testing
         fixture.app(before: before, after: after, environment: environment, scene: scene)
     }
 
-    @Test func signingInThroughTheLoginScreen() throws {
-        try register(signingIn: false)
-        let pane = try TmuxPane(app())
-        #expect(pane.wait(for: "Sign in").found)
-        try pane.type("ana")
-        try pane.send("Enter")
-        try pane.type("s3cret-pass")
-        #expect(pane.wait(for: "•••••••••••").found)
-        try pane.send("Enter")
-        let signedIn = pane.wait(for: "signed in as ana")
-        #expect(signedIn.found, "\(signedIn.screen)")
-        #expect(!signedIn.screen.contains("s3cret"))
-        try pane.send("q")
-        #expect(pane.wait(for: "EXIT 0").found)
-        #expect(try cli.run(["whoami"]).stdout == "ana\n")
-    }
-
-    @Test func addingAPlayerThroughTheForm() throws {
-        try register()
-        let pane = try TmuxPane(app())
-        #expect(pane.wait(for: "signed in as ana").found)
-        try pane.send("2")
-        #expect(pane.wait(for: "Players (0)").found)
-        try pane.send("n")
-        #expect(pane.wait(for: "New player").found)
-        try pane.type("Zoë")
-        try pane.send("Enter")
-        try pane.type("27")
-        #expect(pane.wait(for: "27█").found)
-        try pane.send("C-s")
-        let added = pane.wait(for: "added player #1")
-        #expect(added.found, "\(added.screen)")
-        #expect(added.screen.contains("Players (1)"))
-        try pane.send("q")
-        #expect(pane.wait(for: "EXIT 0").found)
-        let list = try cli.run(["player", "list"]).stdout
-        #expect(list.contains("Zoë") && list.contains("27"))
-    }
-
     @Test func killedMidTypingTheNextStartShowsTheSameFieldAndText() throws {
         try register()
         let pane = try TmuxPane(app())
@@ -142,20 +103,6 @@ import Testing
         let live = pane.wait(for: "Players (2)")
         #expect(live.found, "\(live.screen)")
         #expect(live.screen.contains("Kai"))
-    }
-
-    @Test func aFormBeingTypedIntoIsNeverOverwrittenByAnotherProcess() throws {
-        try register()
-        let pane = try TmuxPane(app())
-        #expect(pane.wait(for: "signed in as ana").found)
-        try pane.send("2", "n")
-        #expect(pane.wait(for: "New player").found)
-        try pane.type("Zo")
-        #expect(pane.wait(for: "Zo█").found)
-        #expect(try cli.run(["tab", "library"]).status == 0)
-        let told = pane.wait(for: "changed in another terminal or process")
-        #expect(told.found, "\(told.screen)")
-        #expect(told.screen.contains("Zo█"))
     }
 
     @Test func resizingRedrawsAtTheNewSize() throws {

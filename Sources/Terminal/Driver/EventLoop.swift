@@ -40,7 +40,7 @@ final class EventLoop {
                     try await work.body { inbox.post(status: $0) }
                 } catch is CancellationError {
                 } catch {
-                    inbox.post(status: TitleStatus(TerminalSession.describe(error), warns: true))
+                    inbox.post(status: TitleStatus(TerminalModel.describe(error), warns: true))
                 }
             }
         }
@@ -80,8 +80,8 @@ final class EventLoop {
                 if let status = changes.takeStatus() { session.status = status.shown }
                 switch changes.take() {
                 case .success?:
-                    do { try session.othersChanged() } catch { throw TerminalFailure(TerminalSession.describe(error)) }
-                case .failure(let error)?: throw TerminalFailure(TerminalSession.describe(error))
+                    do { try session.othersChanged() } catch { throw TerminalFailure(TerminalModel.describe(error)) }
+                case .failure(let error)?: throw TerminalFailure(TerminalModel.describe(error))
                 case nil: break
                 }
             }

@@ -73,7 +73,7 @@ public enum TerminalApp {
             return failure.status
         } catch {
             device.restore()
-            report(TerminalSession.describe(error))
+            report(TerminalModel.describe(error))
             return 1
         }
     }

@@ -112,8 +112,8 @@ public enum CommandLineVerb: Equatable, Sendable {
     }
 }
 
-extension TerminalSession {
-    func runCommandLine(_ text: String) {
+extension TerminalModel {
+    mutating func runCommandLine(_ text: String) {
         switch CommandLineVerb.parse(text) {
         case .failure(let error): message = .error(error.message)
         case .success(nil): break
@@ -121,31 +121,35 @@ extension TerminalSession {
         }
     }
 
-    private func run(_ verb: CommandLineVerb) {
+    private mutating func run(_ verb: CommandLineVerb) {
         switch verb {
-        case .open(let link): run { try openLink(link) }
-        case .tab(let tab): run { try perform(Command(.selectTab(tab))) }
-        case .turnPage(let by): apply(.turnPage(by))
-        case .back: run { try perform(Command(.back)) }
-        case .undo: run { try perform(Command(.undo)) }
-        case .reopen: run { try perform(Command(.reopen)) }
+        case .open(let link): run(opening(link))
+        case .tab(let tab): run(windowed(Command(.selectTab(tab))))
+        case .turnPage(let by): _ = apply(.turnPage(by))
+        case .back: run(windowed(Command(.back)))
+        case .undo: run(windowed(Command(.undo)))
+        case .reopen: run(windowed(Command(.reopen)))
         case .help: overlay = .help
         case .quit: pendingQuit = true
-        case .signOut: run(changesData: true) { try app.signOut() }
+        case .signOut: run(.signOut, then: .land(changesData: true))
         case .search(let words):
-            if screen != .library, screen != .searchResults { run { try openLink("library") } }
-            runSearch(words)
+            if screen != .library, screen != .searchResults {
+                run(opening("library"), then: .thenSearch(words))
+            } else {
+                runSearch(words)
+            }
         case .askQuestion(let text):
             // With its text it is asked at once, as `clubhouse question ask TEXT` is; a refused
             // text stays in the form, with why, to be mended.
-            guard run({ try openLink("questions/new") }), let text else { return }
-            guard run({ try app.perform(Command(.typing([(FormField.questionText, text)]))) }) else { return }
-            run(changesData: true) { try app.submit() }
-        case .delete(let link):
-            guard run({ try openLink(link) }) else { return }
-            apply(.delete)
-        case .gather(let action): run(changesData: true) { try app.perform(Command(.gather(action))) }
-        case .toggleTimer: apply(.toggleTimer)
+            guard let text else { return run(opening("questions/new")) }
+            let submit = TerminalEffect.call(
+                .perform(Command(.submit([], discardingDraft: false))), then: .land(changesData: true))
+            let type = TerminalEffect.call(
+                .perform(Command(.typing([(FormField.questionText, text)]))), then: .then(submit))
+            run(opening("questions/new"), then: .then(type))
+        case .delete(let link): run(opening(link), then: .thenApply(.delete))
+        case .gather(let action): run(.perform(Command(.gather(action))), then: .land(changesData: true))
+        case .toggleTimer: _ = apply(.toggleTimer)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Clubhouse
 
-extension TerminalSession {
+extension TerminalModel {
     /// Whether the list on show keeps its selected row in the stored state (the library's lists:
     /// players, the team picker, gathers, the shelf and its search, questions).
     var isStoredList: Bool {
@@ -12,33 +12,28 @@ extension TerminalSession {
 
     /// Reads the rows of the list on show that are in view: only those, whatever the list's size.
     /// `landed` is the window the command that led here read in its own transaction, if it did.
-    func reloadList(landed: ListWindowContent? = nil) {
+    mutating func reloadList(landed: ListWindowContent? = nil) {
         guard !layout.isTooSmall else { return }
         let visible = layout.listRows(for: screen)
-        do {
-            if isStoredList {
-                let step = rowsLastMoved
-                rowsLastMoved = 0
-                if let landed {
-                    window = storedWindow(landed)
-                } else {
-                    let above = Self.above((selectedRowOnScreen[place] ?? 0) + step, visible)
-                    window = storedWindow(try app.readWindow(count: visible, above: above))
-                }
-            } else if let items = try memoryRows() {
-                window = memoryWindow(items, visible)
+        if isStoredList {
+            let step = rowsLastMoved
+            rowsLastMoved = 0
+            if let landed {
+                window = storedWindow(landed)
             } else {
-                window = nil
+                let above = Self.above((selectedRowOnScreen[place] ?? 0) + step, visible)
+                run(.readWindow(count: visible, above: above))
             }
-        } catch {
+        } else if let items = memoryRows() {
+            window = memoryWindow(items, visible)
+        } else {
             window = nil
-            message = .error(Self.describe(error))
         }
     }
 
-    /// Performs `command` through the one road with the window of the list it lands on read in
-    /// the same transaction: a keystroke on a long list is one transaction, not two.
-    func perform(_ command: Command) throws -> Outcome {
+    /// `command` through the one road with the window of the list it lands on read in the same
+    /// transaction: a keystroke on a long list is one transaction, not two.
+    func windowed(_ command: Command) -> LibraryCall {
         var command = command
         if !layout.isTooSmall {
             // Every long list draws the same heading, so has the same rows in view.
@@ -48,7 +43,7 @@ extension TerminalSession {
                 Self.above((selectedRowOnScreen[Self.place(state)] ?? 0) + step, visible)
             }
         }
-        return try app.perform(command)
+        return .perform(command)
     }
 
     /// Rows to show above the selected one: where it was on screen (or moved to), kept in view.
@@ -58,37 +53,40 @@ extension TerminalSession {
 
     /// A keyset window around the stored selection, the selected row kept where it was on screen
     /// (moved by the rows the last move asked for).
-    private func storedWindow(_ content: ListWindowContent) -> VisibleRows {
-        let place = self.place
+    mutating func storedWindow(_ content: ListWindowContent) -> VisibleRows {
+        var teams: [Team: [Player.ID]]?
+        if case .confirmPlayers(let model)? = self.content { teams = Self.teams(model.form.draft) }
+        let rows = Self.rows(content, teams: teams, total: total())
+        selectedRowOnScreen[place] = rows.selectedIndex ?? 0
+        return rows
+    }
+
+    /// A window's rows as drawn; on the team picker (`teams`) each player with their team.
+    private static func rows(_ content: ListWindowContent, teams: [Team: [Player.ID]]?, total: Int?) -> VisibleRows {
         func make<T>(_ window: ListWindow<T>, _ row: (T) -> VisibleRows.Row) -> VisibleRows {
-            selectedRowOnScreen[place] = window.selectedIndex ?? 0
-            return VisibleRows(
-                total: try? total(), rows: window.rows.map(row), selectedIndex: window.selectedIndex,
+            VisibleRows(
+                total: total, rows: window.rows.map(row), selectedIndex: window.selectedIndex,
                 hasBefore: window.hasBefore, hasAfter: window.hasAfter)
         }
         switch content {
         case .players(let window):
-            if case .confirmPlayers(let model)? = self.content {
-                let teams = Self.teams(model.form.draft)
-                return make(window) { player in
-                    .pick(player, team: teams[.a]!.contains(player.id) ? .a : teams[.b]!.contains(player.id) ? .b : nil)
-                }
+            guard let teams else { return make(window) { .player($0) } }
+            return make(window) { player in
+                .pick(player, team: teams[.a]!.contains(player.id) ? .a : teams[.b]!.contains(player.id) ? .b : nil)
             }
-            return make(window) { .player($0) }
         case .books(let window): return make(window) { .book($0) }
         case .questions(let window): return make(window) { .question($0) }
         case .gathers(let window): return make(window) { .gather($0) }
         }
     }
 
-    /// How many rows a stored list has, where that is cheap to know (counted once per change).
-    func total() throws -> Int? {
+    /// How many rows a stored list has, where that is cheap to know (the players are counted
+    /// once per change, by the driver: until then the title goes without the count).
+    private mutating func total() -> Int? {
         switch content {
         case .playerList(let model)?:
-            if let playerCount { return playerCount }
-            let count = try app.readPlayers(model) { try $0.count() }
-            playerCount = count
-            return count
+            if playerCount == nil { run(.countPlayers(model)) }
+            return playerCount
         case .bookList(let page)?: return state?.currentScreen.query == nil ? page.total : nil
         case .questionList(let page)?: return page.total
         case .gatherList(let models)?: return models.count
@@ -98,7 +96,7 @@ extension TerminalSession {
 
     /// The rows of a short list the screen's content holds whole (a page, a record's fields), each
     /// with the key the library stores its selection by.
-    private func memoryRows() throws -> [(key: String, row: VisibleRows.Row)]? {
+    private func memoryRows() -> [(key: String, row: VisibleRows.Row)]? {
         switch content {
         case .home(let model)?:
             switch model.content {
@@ -124,7 +122,7 @@ extension TerminalSession {
 
     /// A short list in view: the stored selection found by key (a key that is gone, or none, is
     /// the first row), the rows in view scrolled as little as keeps it on screen.
-    private func memoryWindow(_ keyed: [(key: String, row: VisibleRows.Row)], _ visible: Int) -> VisibleRows {
+    private mutating func memoryWindow(_ keyed: [(key: String, row: VisibleRows.Row)], _ visible: Int) -> VisibleRows {
         let place = self.place
         let items = keyed.map(\.row)
         let selected = state?.currentScreen.selected.flatMap { key in keyed.firstIndex { $0.key == key } } ?? 0
@@ -158,22 +156,22 @@ extension TerminalSession {
 
     /// Moves the selection through the one road, one transaction each: the long lists' and the
     /// short lists' selections are both stored.
-    func move(_ move: SelectionMove) {
+    mutating func move(_ move: SelectionMove) {
         guard window != nil else { return }
         if isStoredList {
             if case .by(let rows) = move { rowsLastMoved = rows }
             if case .top = move { selectedRowOnScreen[place] = 0 }
             if case .bottom = move { selectedRowOnScreen[place] = layout.listRows(for: screen) - 1 }
         }
-        run { try perform(Command(.moveSelection(move))) }
+        run(windowed(Command(.moveSelection(move))))
     }
 }
 
-extension TerminalSession {
+extension TerminalModel {
     /// Opens a link as `clubhouse open` does, with the window of the list it lands on.
-    func openLink(_ text: String) throws -> Outcome {
+    func opening(_ text: String) -> LibraryCall {
         // A link that does not parse gets the library's own message.
-        guard let link = Link(text) else { return try app.open(text) }
-        return try perform(.deepLink(link))
+        guard let link = Link(text) else { return .open(text) }
+        return windowed(.deepLink(link))
     }
 }

@@ -1,7 +1,7 @@
 import Clubhouse
 import Foundation
 
-extension TerminalSession {
+extension TerminalModel {
     /// The focused field of `model`: the one stored with the screen (where typing, Tab or an
     /// arrow last put it, in any run), else the last field its draft holds, else the first.
     func focus(in model: FormViewModel) -> Int {
@@ -17,7 +17,7 @@ extension TerminalSession {
         user.map { ScreenExpectation(user: $0.id, screen: model.screen, draft: model.draft) }
     }
 
-    func insert(_ text: String) {
+    mutating func insert(_ text: String) {
         switch overlay {
         case .commandLine(let line)?:
             overlay = .commandLine(String((line + text).prefix(1000)))
@@ -43,7 +43,7 @@ extension TerminalSession {
         }
     }
 
-    func deleteBackward() {
+    mutating func deleteBackward() {
         switch overlay {
         case .commandLine(let line)?:
             overlay = line.isEmpty ? nil : .commandLine(String(line.dropLast()))
@@ -73,7 +73,7 @@ extension TerminalSession {
 
     /// The next or previous of the focused field's fixed values (typing still works): round the
     /// list, through "none" where the field may be empty.
-    func pick(by step: Int) {
+    mutating func pick(by step: Int) {
         guard overlay == nil, case .form(let model)? = content else { return }
         let field = model.fields[focus(in: model)]
         guard !field.choices.isEmpty else {
@@ -93,17 +93,9 @@ extension TerminalSession {
 
     /// One character more or less in a field: one transaction, saved in the form's draft as it
     /// stands, valid or not (an age of 1 on the way to 12): the form checks it when it is saved.
-    private func type(_ field: FormField, _ text: String, _ model: FormViewModel) {
+    private mutating func type(_ field: FormField, _ text: String, _ model: FormViewModel) {
         guard text.count <= FormDraft.longestField else { return }
-        do {
-            let new = try app.perform(Command(.typing([(field.name, text)]), expecting: expectation(model)))
-            message = nil
-            land(new, changesData: false)
-        } catch ClubhouseError.notOnScreen {
-            message = .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now")
-        } catch {
-            message = .error(Self.describe(error))
-        }
+        run(.perform(Command(.typing([(field.name, text)]), expecting: expectation(model))), then: .typed)
     }
 
     /// What a field shows: its draft, else the record's value.
@@ -111,7 +103,7 @@ extension TerminalSession {
         FormDrawing.value(of: field, in: model.draft)
     }
 
-    func moveField(by step: Int) {
+    mutating func moveField(by step: Int) {
         switch screen {
         case .login, .register: loginFocus = [0, 1].around(loginFocus, by: step)
         case .form:
@@ -122,11 +114,11 @@ extension TerminalSession {
     }
 
     /// Puts the cursor in `field`: saved with the form's screen, in its own transaction.
-    private func focus(_ field: FormField, in model: FormViewModel) {
-        run { try app.perform(Command(.focus(field.name), expecting: expectation(model))) }
+    private mutating func focus(_ field: FormField, in model: FormViewModel) {
+        run(.perform(Command(.focus(field.name), expecting: expectation(model))))
     }
 
-    func submit() {
+    mutating func submit() {
         switch overlay {
         case .commandLine(let line)?:
             overlay = nil
@@ -157,7 +149,7 @@ extension TerminalSession {
         }
     }
 
-    func submitForm() {
+    mutating func submitForm() {
         let expecting: ScreenExpectation?
         switch content {
         case .form(let model)?: expecting = expectation(model)
@@ -165,10 +157,12 @@ extension TerminalSession {
         default: return
         }
         // Everything typed is in the draft already; the form checks it now.
-        run(changesData: true) { try app.perform(Command(.submit([], discardingDraft: false), expecting: expecting)) }
+        run(
+            .perform(Command(.submit([], discardingDraft: false), expecting: expecting)), then: .land(changesData: true)
+        )
     }
 
-    private func signIn() {
+    private mutating func signIn() {
         let username = login.username
         let secret = password
         // The password leaves the session's memory whatever happens next.
@@ -176,21 +170,14 @@ extension TerminalSession {
         login.passwordLength = 0
         loginFocus = 0
         message = .note(registering ? "creating the account…" : "signing in…")
-        flush?()
-        let done = run {
+        run(.drawNow)
+        run(
             registering
-                ? try app.register(username: username, password: secret, signingIn: true)
-                : try app.signIn(username: username, password: secret)
-        }
-        if done {
-            registering = false
-            clearLogin()
-        } else {
-            loginFocus = 1
-        }
+                ? .register(username: username, password: secret) : .signIn(username: username, password: secret),
+            then: .signedIn)
     }
 
-    func clearLogin() {
+    mutating func clearLogin() {
         password = ""
         login = LoginFields()
         loginFocus = 0
@@ -198,7 +185,7 @@ extension TerminalSession {
 
     /// Moves the selected player of the team picker to a team (or the bench): one fill of both
     /// teams' fields, in the confirm form's draft.
-    func assign(_ team: Team?) {
+    mutating func assign(_ team: Team?) {
         guard case .confirmPlayers(let model)? = content, case .pick(let player, _)? = selectedRow else { return }
         var teams = Self.teams(model.form.draft)
         for side in Team.allCases { teams[side]!.removeAll { $0 == player.id } }
@@ -210,21 +197,18 @@ extension TerminalSession {
         let fields = Team.allCases.filter { !teams[$0]!.isEmpty }.map { side in
             (name: ConfirmPlayersViewModel.field(for: side), text: teams[side]!.map(String.init).joined(separator: ","))
         }
-        run {
-            var expecting = expectation(model.form)
-            var outcome: Outcome?
-            if emptied {
-                outcome = try app.perform(Command(.discardDraft, expecting: expecting))
-                if case .main(_, _, .confirmPlayers(let model)) = outcome!.view { expecting = expectation(model.form) }
-            }
-            if !fields.isEmpty { outcome = try app.perform(Command(.fill(fields), expecting: expecting)) }
-            return outcome!
+        let expecting = expectation(model.form)
+        if emptied {
+            // The fill expects the draft the discard leaves.
+            run(.perform(Command(.discardDraft, expecting: expecting)), then: .refilled(fields))
+        } else if !fields.isEmpty {
+            run(.perform(Command(.fill(fields), expecting: expecting)))
         }
     }
 
-    func runSearch(_ query: String) {
+    mutating func runSearch(_ query: String) {
         let words = query.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
-        run { try perform(Command(.search(words))) }
+        run(windowed(Command(.search(words))))
     }
 }

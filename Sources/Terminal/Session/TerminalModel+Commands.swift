@@ -1,9 +1,8 @@
 import Clubhouse
 
-extension TerminalSession {
+extension TerminalModel {
     /// Carries out what a key asked for.
-    @discardableResult
-    public func apply(_ command: UICommand) -> Step {
+    mutating func apply(_ command: UICommand) -> Step {
         if case .warnings? = overlay, command != .quit(interrupted: true) {
             overlay = nil  // any key closes the warnings, and only closes them
             return .stay
@@ -16,7 +15,7 @@ extension TerminalSession {
                 return .stay
             case .submit:
                 overlay = nil
-                run { try openLink(selected.link) }
+                run(opening(selected.link))
                 return .stay
             default: break
             }
@@ -25,7 +24,10 @@ extension TerminalSession {
         case .none: break
         case .quit(let interrupted): return .quit(interrupted: interrupted)
         case .reload:
-            reload()
+            // What others changed while a form was typed into shows now.
+            playerCount = nil
+            changedElsewhere = false
+            run(.look, then: .reloaded)
             return .redrawAll
         case .move(let by): move(.by(by))
         case .movePage(let pages): move(.by(pages * layout.listRows(for: screen)))
@@ -33,17 +35,14 @@ extension TerminalSession {
         case .moveToEnd: move(.bottom)
         case .open: open()
         case .back: back()
-        case .tab(let tab): run { try perform(Command(.selectTab(tab))) }
+        case .tab(let tab): run(windowed(Command(.selectTab(tab))))
         case .nextTab(let step):
             let tab = (state?.selectedTab ?? .home).stepped(by: step)
-            run { try perform(Command(.selectTab(tab))) }
+            run(windowed(Command(.selectTab(tab))))
         case .turnPage(let by):
-            let page = state?.selectedPage
-            if run({ try app.perform(Command(.turnPage(by: by))) }), !outcome.moved, let why = page?.unturned(by: by) {
-                message = .note(why)
-            }
-        case .undo: run { try perform(Command(.undo)) }
-        case .reopen: run { try perform(Command(.reopen)) }
+            run(.perform(Command(.turnPage(by: by))), then: .turnedPage(from: state?.selectedPage, by: by))
+        case .undo: run(windowed(Command(.undo)))
+        case .reopen: run(windowed(Command(.reopen)))
         case .startSearch: overlay = .search("")
         case .startCommandLine: overlay = .commandLine("")
         case .toggleHelp: overlay = overlay == .help ? nil : .help
@@ -55,17 +54,17 @@ extension TerminalSession {
                 case .library, .searchResults: "books/new"
                 default: "questions/new"
                 }
-            run { try openLink(link) }
-        case .newGather: run { try openLink("players/confirm") }
+            run(opening(link))
+        case .newGather: run(opening("players/confirm"))
         case .toggleMark: toggleMark()
         case .clearMarks:
-            if marks.isEmpty { back() } else { run { try perform(Command(.unmark(nil))) } }
+            if marks.isEmpty { back() } else { run(windowed(Command(.unmark(nil)))) }
         case .confirmMarked:
             guard !marks.isEmpty else {
                 message = .note("nothing is marked; Space marks the selected player")
                 return .stay
             }
-            run { try perform(Command(.confirmMarked)) }
+            run(windowed(Command(.confirmMarked)))
         case .chooseAdd:
             // An add flow opens over the tabs: not from inside another flow, nor signed out.
             guard user != nil else { return .stay }
@@ -76,16 +75,15 @@ extension TerminalSession {
             overlay = .add(AddFlow.first(on: state?.selectedTab))
         case .add(let flow):
             overlay = nil
-            run { try openLink(flow.link) }
+            run(opening(flow.link))
         case .pick(let step): pick(by: step)
         case .delete: askToDelete()
         case .goal(let team, let by):
-            run(changesData: true) { try app.perform(Command(.gather(.play(.score(team, by: by))))) }
+            run(.perform(Command(.gather(.play(.score(team, by: by))))), then: .land(changesData: true))
         case .toggleTimer: toggleTimer()
-        case .resetTimer: run(changesData: true) { try app.perform(Command(.gather(.play(.resetTimer)))) }
-        case .endGather: ask("End the gather and keep its result?") { try self.app.perform(Command(.gather(.end))) }
-        case .cancelGather:
-            ask("Cancel the gather? Nothing of it is kept.") { try self.app.perform(Command(.gather(.cancel))) }
+        case .resetTimer: run(.perform(Command(.gather(.play(.resetTimer)))), then: .land(changesData: true))
+        case .endGather: ask("End the gather and keep its result?", .perform(Command(.gather(.end))))
+        case .cancelGather: ask("Cancel the gather? Nothing of it is kept.", .perform(Command(.gather(.cancel))))
         case .assign(let team): assign(team)
         case .startGather, .save: submitForm()
         case .insert(let text): insert(text)
@@ -102,64 +100,49 @@ extension TerminalSession {
             }
         case .confirm(let yes):
             overlay = nil
-            let action = confirmedAction
-            confirmedAction = nil
-            if yes, let action { run(changesData: true, action) }
+            let effect = confirmed
+            confirmed = nil
+            if yes, let effect { run(effect) }
         }
         return .stay
     }
 
-    /// Reads everything again: what others changed while a form was typed into shows now.
-    func reload() {
-        playerCount = nil
-        changedElsewhere = false
-        do {
-            outcome = try app.look()
-            if !outcome.warnings.isEmpty { overlay = .warnings(outcome.warnings) }
-            if case .note? = message { message = nil }
-        } catch {
-            message = .error(Self.describe(error))
-        }
-        reloadList()
-    }
-
-    func ask(_ question: String, _ action: @escaping () throws -> Outcome) {
+    /// Puts `question` on show; `y` makes `call`, which lands as a change of data.
+    mutating func ask(_ question: String, _ call: LibraryCall) {
         overlay = .confirm(question)
-        confirmedAction = action
+        confirmed = .call(call, then: .land(changesData: true))
     }
 
-    private func open() {
+    private mutating func open() {
         guard let row = selectedRow else { return }
         switch (screen, row) {
         case (.home, .player(let player)):
-            run { try app.perform(Command(link: .screen(.home), .show(.player(player.id)))) }
+            run(windowed(Command(link: .screen(.home), .show(.player(player.id)))))
         case (.home, .gather(let model)):
-            run { try app.perform(Command(link: .screen(.home), .show(.gather(model.gather.id)))) }
+            run(windowed(Command(link: .screen(.home), .show(.gather(model.gather.id)))))
         case (.home, .book(let book)):
-            run { try app.perform(Command(link: .screen(.home), .show(.book(isbn: book.isbn.digits)))) }
-        case (.questionDetail, .book(let book)): run { try app.perform(Command(.show(.book(isbn: book.isbn.digits)))) }
-        case (_, .player(let player)): run { try openLink("players/\(player.id)") }
-        case (_, .book(let book)): run { try openLink("books/\(book.isbn.digits)") }
-        case (_, .question(let question)): run { try openLink("questions/\(question.id)") }
-        case (_, .gather(let model)): run { try openLink("gathers/\(model.gather.id)") }
+            run(windowed(Command(link: .screen(.home), .show(.book(isbn: book.isbn.digits)))))
+        case (.questionDetail, .book(let book)): run(windowed(Command(.show(.book(isbn: book.isbn.digits)))))
+        case (_, .player(let player)): run(opening("players/\(player.id)"))
+        case (_, .book(let book)): run(opening("books/\(book.isbn.digits)"))
+        case (_, .question(let question)): run(opening("questions/\(question.id)"))
+        case (_, .gather(let model)): run(opening("gathers/\(model.gather.id)"))
         case (.playerDetail, .field):
             guard case .playerDetail(let model)? = content, let index = window?.position,
                 PlayerField.allCases.indices.contains(index)
             else { return }
-            run { try openLink("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)") }
+            run(opening("players/\(model.player.id)/edit/\(PlayerField.allCases[index].rawValue)"))
         case (.profile, .field):
             guard let index = window?.position, ProfileViewModel.rowKeys.indices.contains(index) else { return }
             switch ProfileViewModel.rowKeys[index] {
             case ProfileViewModel.signOutKey:
                 let name = user.map { " \($0.username)" } ?? ""
-                ask("Sign out\(name)? Your records stay; open screens and half-typed forms are forgotten.") {
-                    try self.app.signOut()
-                }
+                ask("Sign out\(name)? Your records stay; open screens and half-typed forms are forgotten.", .signOut)
             case ProfileViewModel.landingKey:
                 guard case .profile(let model)? = content else { return }
-                run { try perform(Command(.landOn(model.settings.landing.stepped(by: 1)))) }
+                run(windowed(Command(.landOn(model.settings.landing.stepped(by: 1)))))
             default:
-                run { try openLink("gathers") }
+                run(opening("gathers"))
             }
         case (.teamPicker, .pick(_, let team)):
             // Enter walks the player round: bench, Team A, Team B, bench.
@@ -172,30 +155,29 @@ extension TerminalSession {
     var marks: [String] { state?.currentScreen.marked ?? [] }
 
     /// Space on the players list: marks the selected player, or unmarks one already marked.
-    private func toggleMark() {
+    private mutating func toggleMark() {
         guard case .player(let player)? = selectedRow else {
             message = .note("no player to mark: n adds one")
             return
         }
         let marked = marks.contains(String(player.id))
-        run { try perform(Command(marked ? .unmark([player.id]) : .mark([player.id]))) }
+        run(windowed(Command(marked ? .unmark([player.id]) : .mark([player.id]))))
     }
 
-    private func back() {
+    private mutating func back() {
         if screen == .searchResults {
-            run { try perform(Command(.search(nil))) }  // back from the results is the shelf
+            run(windowed(Command(.search(nil))))  // back from the results is the shelf
             return
         }
         if case .form(let model)? = content, !model.draft.isEmpty {
-            ask("Go back and drop what is typed into this form?") { try self.perform(Command(.back)) }
+            ask("Go back and drop what is typed into this form?", windowed(Command(.back)))
             return
         }
-        // At a tab's first screen back changes nothing, and says so (as the CLI's `back` does).
-        if run({ try perform(Command(.back)) }), !outcome.moved, let state { message = .note(state.backGoesNowhere) }
+        run(windowed(Command(.back)), then: .wentBack)
     }
 
     /// `d`: on a record's screen, that record; on a list, the selected row's (`Deletion`).
-    private func askToDelete() {
+    private mutating func askToDelete() {
         let here: Deletion? =
             switch content {
             case .playerDetail(let model)?: .player(model.player.id)
@@ -205,7 +187,7 @@ extension TerminalSession {
             default: nil
             }
         if let here {
-            ask(here.question) { try self.app.perform(Command(here.action)) }
+            ask(here.question, .perform(Command(here.action)))
             return
         }
         let row: Deletion
@@ -223,17 +205,17 @@ extension TerminalSession {
             return
         }
         // One transaction opens the record and deletes it, landing back on the list.
-        ask(row.question) { try self.app.perform(Command(link: .screen(row.screen), row.action)) }
+        ask(row.question, .perform(Command(link: .screen(row.screen), row.action)))
     }
 
-    private func toggleTimer() {
+    private mutating func toggleTimer() {
         guard case .gather(let stored)? = content else { return }
         let change: GatherChange =
-            switch stored.gather.timer.effectiveState(at: clock()) {
+            switch stored.gather.timer.effectiveState(at: now) {
             case .stopped: .startTimer
             case .running: .pauseTimer
             case .paused: .resumeTimer
             }
-        run(changesData: true) { try app.perform(Command(.gather(.play(change)))) }
+        run(.perform(Command(.gather(.play(change)))), then: .land(changesData: true))
     }
 }

@@ -87,4 +87,22 @@ import Testing
         }
         #expect(casts.isEmpty, "casts to a coordinator's role: \(casts)")
     }
+
+    /// A flow's place on its stack is one value (`FlowLinks`): no flow declares its own depth or
+    /// pushed child, which would stand in for the shared one and drift from it.
+    @Test func noFlowDeclaresItsOwnPlaceOnTheStack() throws {
+        let features = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appending(path: "Sources/Features")
+        var declared: [String] = []
+        let files = FileManager.default.enumerator(at: features, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift", file.lastPathComponent != "FlowCoordinator.swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for declaration in ["var depth", "var pushed", "package let router: any Router"]
+            where text.contains(declaration) {
+                declared.append("\(file.lastPathComponent): \(declaration)")
+            }
+        }
+        #expect(declared.isEmpty, "\(declared)")
+    }
 }

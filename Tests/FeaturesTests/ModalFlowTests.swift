@@ -6,16 +6,13 @@ import Testing
 /// A modal form standing in for BookKitty's add-book flow: the mechanism (present, stack of its
 /// own, draft, dismiss) is the app's; only the flow is the test's.
 private final class TestModalForm: FormCoordinator {
-    var pushed: (any FlowCoordinator)?
-    weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    var links: FlowLinks
     let screen = Screen.newBook
-    let router: any Router
-    var depth = 0
     var draft = FormDraft()
     var focus: String?
     let fields = [FormField(name: "title", label: "Title", hint: "any text", isRequired: true)]
 
-    init(router: any Router) { self.router = router }
+    init(router: any Router) { links = FlowLinks(router: router) }
     func start() {}
     func check(_ field: String, _ text: String) throws {}
     func child(for screen: Screen, _ useCases: UseCases) throws -> Opening { .refused("nothing over the form") }

@@ -8,11 +8,8 @@ import ClubhouseNavigation
 package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator, MarkingCoordinator,
     GatherCoordinatorDelegate
 {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.confirmPlayers
-    package let router: any Router
-    package var depth = 0
     package var draft = FormDraft()
     package var focus: String?
     private let owner: User.ID
@@ -25,7 +22,7 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator,
     var gatherStartedFromMarks: (() -> Void)?
 
     init(router: any Router, owner: User.ID) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.owner = owner
     }
 

@@ -10,18 +10,15 @@ package protocol GatherCoordinatorDelegate: AnyObject {
 /// screen): the teams, the score and the countdown. Scoring and the timer change it in place;
 /// ending or cancelling it tells the delegate, which closes the flow.
 package final class GatherCoordinator: FlowCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package weak var delegate: (any GatherCoordinatorDelegate)?
-    package let router: any Router
-    package var depth = 0
     /// As last read; read again before every action and view.
     package private(set) var gather: Gather
 
     package var screen: Screen { .gather(gather.id) }
 
     init(router: any Router, gather: Gather) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.gather = gather
     }
 

@@ -3,16 +3,13 @@ import ClubhouseNavigation
 
 /// The `gathers` screen of the profile tab: ended gathers, newest first. Leads to each one.
 package final class GatherListCoordinator: ListCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.gathers
-    package let router: any Router
-    package var depth = 0
     private let owner: User.ID
     package var selected: String?
 
     init(router: any Router, owner: User.ID) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.owner = owner
     }
 

@@ -4,16 +4,13 @@ import ClubhouseNavigation
 /// An ended gather in the profile tab's history (`profile > gathers > gathers/<id>`): its date,
 /// teams, score, winner and time played. Deleting it removes it from history and pops back.
 package final class GatherResultCoordinator: FlowCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    package let router: any Router
-    package var depth = 0
+    package var links: FlowLinks
     package private(set) var gather: Gather
 
     package var screen: Screen { .gather(gather.id) }
 
     init(router: any Router, gather: Gather) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.gather = gather
     }
 

@@ -8,11 +8,8 @@ import ClubhouseNavigation
 /// on show. The tab bar holds one per page.
 package final class HomeCoordinator: ShortListCoordinator {
     private let owner: User.ID
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links = FlowLinks(router: StackRouter(root: .home))
     package let screen = Screen.home
-    package let router: any Router = StackRouter(root: .home)
-    package var depth = 0
     package let page: HomePage
     /// The page's selected item: a player or gather id, a book's ISBN-13 digits.
     package var selected: String?

@@ -5,17 +5,14 @@ import ClubhouseNavigation
 /// updates the one with that ISBN and puts it back on the shelf); saving or cancelling closes
 /// the flow on the library tab (app).
 package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.newBook
-    package let router: any Router
-    package var depth = 0
     package var draft = FormDraft()
     package var focus: String?
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.owner = owner
     }
 

@@ -5,17 +5,14 @@ import ClubhouseNavigation
 /// library's and a question's (the app copies it into four coordinators). It holds the book
 /// as last read and reads it again for every view.
 package final class BookDetailCoordinator: FlowCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    package let router: any Router
-    package var depth = 0
+    package var links: FlowLinks
     package private(set) var book: Book
 
     /// Always the ISBN-13 spelling, whichever spelling opened it.
     package var screen: Screen { .book(isbn: book.isbn.digits) }
 
     init(router: any Router, book: Book) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.book = book
     }
 

@@ -4,11 +4,8 @@ import ClubhouseNavigation
 /// The library tab's root: the books on the shelf, most recently updated first. Leads to a
 /// book's detail (a removed book too: it still shows, marked not owned).
 package final class LibraryCoordinator: ListCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.library
-    package let router: any Router
-    package var depth = 0
     private let owner: User.ID
     package var selected: String?
     /// The search on show (`Action.search`); nil for the whole shelf.
@@ -16,7 +13,7 @@ package final class LibraryCoordinator: ListCoordinator {
 
     init(owner: User.ID) {
         self.owner = owner
-        router = StackRouter(root: .library)
+        links = FlowLinks(router: StackRouter(root: .library))
     }
 
     /// The root is on the router from the start.

@@ -7,14 +7,10 @@ import ClubhouseNavigation
 /// stack back to the depth it started at, taking everything above it along.
 package protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
     var screen: Screen { get }
-    var router: any Router { get }
+    /// Where it stands on its stack; `router`, `depth`, `pushed` and `finishDelegate` read it.
+    var links: FlowLinks { get set }
     /// Pushes the screen (a root's screen is on its router from the start).
     func start()
-    /// The index of `screen` in the router's stack.
-    var depth: Int { get set }
-    /// The coordinator of the screen pushed over this one: a flow's only child. Kept as a flow,
-    /// so that walking the chain casts nothing (CoordinatorRoles says why that matters).
-    var pushed: (any FlowCoordinator)? { get set }
     /// The coordinator for `screen` pushed over this one, not yet started; or why it cannot be
     /// shown here (a record that is gone, a screen this flow does not lead to).
     func child(for screen: Screen, _ useCases: UseCases) throws -> Opening
@@ -29,6 +25,43 @@ package protocol FlowCoordinator: Coordinator, CoordinatorFinishDelegate {
     var asShortList: (any ShortListCoordinator)? { get }
     var asMarking: (any MarkingCoordinator)? { get }
     var asModalFlow: (any ModalFlowCoordinator)? { get }
+}
+
+/// Where a flow stands on its stack, kept alike by every flow: the router it pushes on, its
+/// screen's index there, the flow pushed over it and who is told when it finishes. One value, so
+/// that no flow copies the four declarations (and none can get one of them subtly different).
+package struct FlowLinks {
+    package let router: any Router
+    /// The index of the flow's screen in the router's stack.
+    package var depth = 0
+    /// The coordinator of the screen pushed over this one: a flow's only child. Kept as a flow,
+    /// so that walking the chain casts nothing (CoordinatorRoles says why that matters).
+    package var pushed: (any FlowCoordinator)?
+    /// Held weakly, as the parent owns the child.
+    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+
+    package init(router: any Router) {
+        self.router = router
+    }
+}
+
+extension FlowCoordinator {
+    package var router: any Router { links.router }
+
+    package var depth: Int {
+        get { links.depth }
+        set { links.depth = newValue }
+    }
+
+    package var pushed: (any FlowCoordinator)? {
+        get { links.pushed }
+        set { links.pushed = newValue }
+    }
+
+    package var finishDelegate: (any CoordinatorFinishDelegate)? {
+        get { links.finishDelegate }
+        set { links.finishDelegate = newValue }
+    }
 }
 
 package enum Opening {

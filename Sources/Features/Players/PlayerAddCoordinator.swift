@@ -4,17 +4,14 @@ import ClubhouseNavigation
 /// The `players/new` form. What is typed stays in its draft until it is saved, which finishes
 /// the flow and pops back to the list.
 package final class PlayerAddCoordinator: FormCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.newPlayer
-    package let router: any Router
-    package var depth = 0
     package var draft = FormDraft()
     package var focus: String?
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.owner = owner
     }
 

@@ -3,10 +3,7 @@ import ClubhouseNavigation
 
 /// The `players/<id>` screen. Leads to the edit form of each field; deleting the player closes it.
 package final class PlayerDetailCoordinator: ShortListCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    package let router: any Router
-    package var depth = 0
+    package var links: FlowLinks
     /// As loaded when the screen opened or was last checked; read again for every view.
     package private(set) var player: Player
     /// The selected field, by name.
@@ -15,7 +12,7 @@ package final class PlayerDetailCoordinator: ShortListCoordinator {
     package var screen: Screen { .player(player.id) }
 
     init(router: any Router, player: Player) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.player = player
     }
 

@@ -4,10 +4,7 @@ import ClubhouseNavigation
 /// The `players/<id>/edit/<field>` form: one field of one player. Saving finishes the flow and
 /// pops back to the player's detail, which reads the player again.
 package final class PlayerEditCoordinator: FormCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    package let router: any Router
-    package var depth = 0
+    package var links: FlowLinks
     package var draft = FormDraft()
     package var focus: String?
     package private(set) var player: Player
@@ -16,7 +13,7 @@ package final class PlayerEditCoordinator: FormCoordinator {
     package var screen: Screen { .editPlayer(player.id, field: field) }
 
     init(router: any Router, player: Player, field: PlayerField) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.player = player
         self.field = field
     }

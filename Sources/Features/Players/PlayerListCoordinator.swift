@@ -4,11 +4,8 @@ import ClubhouseNavigation
 /// The players tab's root: the `players` list. Leads to the add form, a player's detail, and the
 /// confirm screen where a gather's teams are picked.
 package final class PlayerListCoordinator: ListCoordinator, MarkingCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.players
-    package let router: any Router
-    package var depth = 0
     private let owner: User.ID
     package var selected: String?
     /// The players marked to play (selection mode), in the order they were marked; nil: none.
@@ -16,7 +13,7 @@ package final class PlayerListCoordinator: ListCoordinator, MarkingCoordinator {
 
     init(owner: User.ID) {
         self.owner = owner
-        router = StackRouter(root: .players)
+        links = FlowLinks(router: StackRouter(root: .players))
     }
 
     /// The root is on the router from the start.

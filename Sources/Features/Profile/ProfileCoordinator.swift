@@ -3,17 +3,14 @@ import ClubhouseNavigation
 
 /// The profile tab's root: who is signed in, and the way to the gather history.
 package final class ProfileCoordinator: ShortListCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.profile
-    package let router: any Router
-    package var depth = 0
     private let user: User
     package var selected: String?
 
     init(user: User) {
         self.user = user
-        router = StackRouter(root: .profile)
+        links = FlowLinks(router: StackRouter(root: .profile))
     }
 
     package func start() {}

@@ -5,17 +5,14 @@ import ClubhouseNavigation
 /// from the user's shelf and lands on `questions > questions/<id>`; cancelling lands on the
 /// questions tab as it was.
 package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.newQuestion
-    package let router: any Router
-    package var depth = 0
     package var draft = FormDraft()
     package var focus: String?
     private let owner: User.ID
 
     init(router: any Router, owner: User.ID) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.owner = owner
     }
 

@@ -4,10 +4,7 @@ import ClubhouseNavigation
 /// The `questions/<id>` screen: a question, its answer and its books. Each of its books opens
 /// over it through the shared `BookDetailCoordinator`; deleting the question closes it.
 package final class QuestionDetailCoordinator: ShortListCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
-    package let router: any Router
-    package var depth = 0
+    package var links: FlowLinks
     package private(set) var question: Question
     /// The selected book, by ISBN-13 digits.
     package var selected: String?
@@ -15,7 +12,7 @@ package final class QuestionDetailCoordinator: ShortListCoordinator {
     package var screen: Screen { .question(question.id) }
 
     init(router: any Router, question: Question) {
-        self.router = router
+        links = FlowLinks(router: router)
         self.question = question
     }
 

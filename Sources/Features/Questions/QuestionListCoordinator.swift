@@ -3,17 +3,14 @@ import ClubhouseNavigation
 
 /// The questions tab's root: the questions asked, newest first. Leads to a question's answer.
 package final class QuestionListCoordinator: ListCoordinator {
-    package var pushed: (any FlowCoordinator)?
-    package weak var finishDelegate: (any CoordinatorFinishDelegate)?
+    package var links: FlowLinks
     package let screen = Screen.questions
-    package let router: any Router
-    package var depth = 0
     private let owner: User.ID
     package var selected: String?
 
     init(owner: User.ID) {
         self.owner = owner
-        router = StackRouter(root: .questions)
+        links = FlowLinks(router: StackRouter(root: .questions))
     }
 
     /// The root is on the router from the start.

@@ -1,5 +1,6 @@
 import ClubhouseSchema
 import GRDB
+import GRDBSQLite
 
 /// The tables, indexes and triggers a database holds, compared with what its recorded schema
 /// version should hold, so that a file whose `user_version` says 3 but which lost a table (or
@@ -40,40 +41,56 @@ enum SchemaShape {
         var label: String { "\(type) \(name)" }
     }
 
+    // sqlite_% objects are SQLite's own (sqlite_sequence, sqlite_stat1 after ANALYZE); the table
+    // grdb_migrations is GRDB's record, which no command reads (see SchemaUpgrade).
+    private static let objectsSQL = """
+        SELECT type, name, sql FROM sqlite_master
+        WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND NOT (type = 'table' AND name = 'grdb_migrations')
+        ORDER BY type, name
+        """
+
     static func objects(_ db: Database) throws -> [Object] {
-        // sqlite_% objects are SQLite's own (sqlite_sequence, sqlite_stat1 after ANALYZE); the
-        // table grdb_migrations is GRDB's record, which no command reads (see SchemaUpgrade).
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT type, name, sql FROM sqlite_master
-                WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND NOT (type = 'table' AND name = 'grdb_migrations')
-                ORDER BY type, name
-                """
-        ).map { row in
+        try Row.fetchAll(db, sql: objectsSQL).map { row in
             Object(
                 type: RowDecoding.text(row, 0) ?? "", name: RowDecoding.text(row, 1) ?? "",
                 sql: RowDecoding.text(row, 2))
         }
     }
 
-    static func digest(_ objects: [Object]) -> UInt64 {
+    /// How many objects the database holds, and the digest of their type, name and SQL (FNV-1a,
+    /// each field followed by a separator no text holds; no SQL counts as one NUL byte). Hashed
+    /// from SQLite's own bytes, stepping the statement itself: every open digests the whole
+    /// schema (some 25 kB), and GRDB's rows and strings of it cost every command about 0.9 M
+    /// instructions more (issue 31).
+    static func shape(_ db: Database) throws -> (count: Int, digest: UInt64) {
+        let statement = try db.makeStatement(sql: objectsSQL)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ text: String?) {
-            // Over the bytes in place: walking `utf8` cost about 35 instructions a byte, and every
-            // open digests the whole schema (some 25 kB).
-            var text = text ?? "\u{0}"
-            text.withUTF8 { bytes in
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            hash = (hash ^ 0x1F) &* 0x100_0000_01b3
+        }
+        var count = 0
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            count += 1
+            for column in CInt(0)..<3 {
+                if let text = sqlite3_column_text(handle, column) {
+                    add(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+                } else {
+                    // A NULL type or name hashes as empty text, a NULL sql as one NUL byte.
+                    let nul: [UInt8] = column == 2 ? [0] : []
+                    nul.withUnsafeBufferPointer(add)
+                }
             }
-            hash = (hash ^ 0x1F) &* 0x100_0000_01b3  // a separator no text field holds
+            code = sqlite3_step(handle)
         }
-        for object in objects {
-            add(object.type)
-            add(object.name)
-            add(object.sql)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-        return hash
+        return (count, hash)
     }
 
     /// The oldest version whose tables have this digest (3 and 4 share theirs: upgrading from
@@ -102,9 +119,14 @@ enum SchemaShape {
 
     /// The objects of a new database migrated to `version`.
     static func reference(version: Int) throws -> [Object] {
+        try referenceDatabase(version: version).read(objects)
+    }
+
+    /// A new database in memory migrated to `version` (empty for a version no migration makes).
+    static func referenceDatabase(version: Int) throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        guard EmbeddedMigrations.all.contains(where: { $0.version == version }) else { return [] }
+        guard EmbeddedMigrations.all.contains(where: { $0.version == version }) else { return queue }
         try SchemaUpgrade.run(queue, from: 0, to: version)
-        return try queue.read(objects)
+        return queue
     }
 }

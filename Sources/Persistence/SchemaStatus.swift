@@ -18,8 +18,8 @@ enum SchemaStatus: Equatable {
     /// together even while another process upgrades the file.
     static func of(_ db: Database, path: String) throws -> SchemaStatus {
         let (applicationID, version) = try AppDatabase.marks(db)
-        let objects = try SchemaShape.objects(db)
-        if objects.isEmpty, version == 0, applicationID == 0 || applicationID == AppDatabase.applicationID {
+        let (count, digest) = try SchemaShape.shape(db)
+        if count == 0, version == 0, applicationID == 0 || applicationID == AppDatabase.applicationID {
             return .new
         }
         guard applicationID == AppDatabase.applicationID else {
@@ -28,7 +28,6 @@ enum SchemaStatus: Equatable {
         guard version <= AppDatabase.schemaVersion else {
             return .refused(.newerSchema(path: path, found: version, known: AppDatabase.schemaVersion))
         }
-        let digest = SchemaShape.digest(objects)
         let recorded = SchemaShape.recordedDigest(version)
         let isKnown = recorded != nil
         if isKnown, try recorded == digest || SchemaShape.differences(db, version: version).isEmpty {

@@ -160,7 +160,7 @@ import Testing
         var model = try model(of: app)
         #expect(model.update(.resized(Layout(width: 20, height: 5))).effects.isEmpty)
         #expect(keys([.character("2"), .character("n"), .enter], &model).allSatisfy { $0.isEmpty })
-        #expect(model.screen == .home)
+        #expect(model.message == nil && model.overlay == nil)
         #expect(model.update(.key(.control("q"))).step == .quit(interrupted: false))
     }
 
@@ -174,12 +174,63 @@ import Testing
 
         let elsewhere = try app.open("library")
         #expect(model.update(.othersChanged(elsewhere)).effects.isEmpty)
-        #expect(model.outcome == typedInto && model.screen == .form && model.changedElsewhere)
+        #expect(model.outcome == typedInto && model.screen == .form)
         #expect(model.message == .note("changed in another terminal or process; Ctrl-L shows it"))
 
         let reload = model.update(.key(.control("l")))
         #expect(reload.step == .redrawAll)
         #expect(reload.effects.map(Self.text) == ["look then reloaded"])
+    }
+
+    @Test func aConfirmedBackReadsTheListAsTheTerminalStandsWhenYIsPressed() throws {
+        let app = try ClubhouseApp.inMemory()
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        try app.open("players")
+        try app.open("players/new")
+        try app.perform(Command(.typing([("name", "Zo")])))
+        var model = try model(of: app)
+        #expect(keys([.escape], &model) == [[]])
+        #expect(model.overlay == .confirm("Go back and drop what is typed into this form?"))
+        // Resized while the question is on show: the list landed on is read at the new size.
+        let smaller = Layout(width: 100, height: 22)
+        #expect(model.update(.resized(smaller)).effects.isEmpty)
+        let effects = model.update(.key(.character("y"))).effects
+        guard case .call(.perform(let command), _)? = effects.first else {
+            Issue.record("no call: \(effects.map(Self.text))")
+            return
+        }
+        #expect(command.window?.count == smaller.listRows(for: .players))
+        #expect(smaller.listRows(for: .players) != layout.listRows(for: .players))
+    }
+
+    @Test func aKeyTypedIntoAFormAnotherProcessReplacedSaysSoAndKeepsTheScreen() throws {
+        let app = try ClubhouseApp.inMemory()
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        try app.open("players/new")
+        var model = try model(of: app)
+        let effects = keys([.character("Z")], &model)
+        #expect(effects.first?.first?.hasSuffix("then typed") == true, "\(effects)")
+        let refused = Result<Outcome, any Error>.failure(ClubhouseError.notOnScreen("players/new"))
+        #expect(model.update(.result(.landed(refused, .typed))).effects.isEmpty)
+        #expect(
+            model.message
+                == .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now"))
+        #expect(model.screen == .form)
+    }
+
+    @Test func searchTypedAwayFromTheShelfOpensItThenSearches() throws {
+        let app = try ClubhouseApp.inMemory()
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        var model = try model(of: app)
+        _ = keys([.character(":")] + typed("book search dune"), &model)
+        let effects = model.update(.key(.enter)).effects
+        #expect(effects.map(Self.text) == ["open library with a window then search dune"])
+        guard case .call(.perform(let command), let then)? = effects.first else { return }
+        // The shelf's rows come with the open; the search follows it.
+        let opened = Result { try app.perform(command) }
+        let next = model.update(.result(.landed(opened, then))).effects.map(Self.text)
+        #expect(next == [#"perform here search(Optional("dune")) with a window then land"#])
+        #expect(model.screen == .library)
     }
 
     // MARK: Effects as text

@@ -12,7 +12,6 @@ public enum CommandLineVerb: Equatable, Sendable {
     case askQuestion(String?)
     case delete(link: String)
     case gather(GatherAction)
-    case toggleTimer
 
     public static let usage =
         "try open LINK, a link (players/1), tab NAME, page NAME|next|previous, back, undo, reopen, player add|show|edit|delete, book add|show|search|remove, question ask|show|delete, gather new|show|list|score|timer|end|cancel, logout, quit"
@@ -149,7 +148,6 @@ extension TerminalModel {
             run(opening("questions/new"), then: .then(type))
         case .delete(let link): run(opening(link), then: .thenApply(.delete))
         case .gather(let action): run(.perform(Command(.gather(action))), then: .land(changesData: true))
-        case .toggleTimer: _ = apply(.toggleTimer)
         }
     }
 }

@@ -26,7 +26,6 @@ extension TerminalModel {
         case .reload:
             // What others changed while a form was typed into shows now.
             playerCount = nil
-            changedElsewhere = false
             run(.look, then: .reloaded)
             return .redrawAll
         case .move(let by): move(.by(by))
@@ -102,9 +101,17 @@ extension TerminalModel {
             overlay = nil
             let effect = confirmed
             confirmed = nil
-            if yes, let effect { run(effect) }
+            if yes, let effect { run(windowedNow(effect)) }
         }
         return .stay
+    }
+
+    /// A confirmed call's list is read as things stand when `y` is pressed: the terminal may have
+    /// been resized while the question was on show.
+    private func windowedNow(_ effect: TerminalEffect) -> TerminalEffect {
+        guard case .call(.perform(var command), let then) = effect, command.window != nil else { return effect }
+        command.window = nil
+        return .call(windowed(command), then: then)
     }
 
     /// Puts `question` on show; `y` makes `call`, which lands as a change of data.

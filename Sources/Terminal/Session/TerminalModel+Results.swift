@@ -68,7 +68,6 @@ extension TerminalModel {
     mutating func land(_ new: Outcome, changesData: Bool) {
         if changesData { playerCount = nil }
         outcome = new
-        changedElsewhere = false
         if case .add? = overlay, user == nil { overlay = nil }  // signed out: no flow to add with
         // What was said about the screen left behind (a form's refusal) does not follow to the
         // next one; a move within the screen (a field, a row) keeps it.

@@ -33,8 +33,6 @@ struct TerminalModel {
     var rowsLastMoved = 0
     /// How many players the signed-in user has, counted once per data change.
     var playerCount: Int?
-    /// Set when another process changed what is on show while a form is typed into.
-    var changedElsewhere = false
     /// `:quit` typed on the command line.
     var pendingQuit = false
     /// What the background work (live sync) last said, shown in the title bar.
@@ -221,7 +219,6 @@ struct TerminalModel {
         playerCount = nil
         if typing {
             if new != outcome {
-                changedElsewhere = true
                 message = .note("changed in another terminal or process; Ctrl-L shows it")
             }
             return

@@ -70,8 +70,7 @@ import Testing
     }
 
     @Test func quittingAsksNothingOfTheLibrary() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         var model = try model(of: app)
         let quit = model.update(.key(.character("q")))
         #expect(quit.step == .quit(interrupted: false) && quit.effects.isEmpty)
@@ -79,8 +78,7 @@ import Testing
     }
 
     @Test func aMoveOnALongListIsOneCallThatCarriesItsWindow() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         for name in ["Zoë", "Kai"] {
             try app.open("players/new")
             try app.submit([("name", name)])
@@ -99,8 +97,7 @@ import Testing
     }
 
     @Test func deleteAsksFirstAndOnlyYesDeletesTheRowsRecord() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         try app.open("players/new")
         try app.submit([("name", "Zoë")])
         try app.open("players")
@@ -122,8 +119,7 @@ import Testing
     }
 
     @Test func spaceOnABenchedPlayerWithNoTeamsAsksNothing() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         try app.open("players/new")
         try app.submit([("name", "Zoë")])
         try app.open("players/confirm")
@@ -139,8 +135,7 @@ import Testing
     }
 
     @Test func aCommandLineChainStopsAtItsFirstRefusal() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         var model = try model(of: app)
         let effects = keys([.character(":")] + typed("player delete 9") + [.enter], &model).last ?? []
         #expect(effects == ["open players/9 with a window then apply delete"])
@@ -155,8 +150,7 @@ import Testing
     }
 
     @Test func aTerminalTooSmallTakesOnlyTheQuitKeys() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         var model = try model(of: app)
         #expect(model.update(.resized(Layout(width: 20, height: 5))).effects.isEmpty)
         #expect(keys([.character("2"), .character("n"), .enter], &model).allSatisfy { $0.isEmpty })
@@ -165,8 +159,7 @@ import Testing
     }
 
     @Test func othersChangesWaitWhileAFormIsTypedIntoAndCtrlLReadsThem() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         try app.open("players/new")
         try app.perform(Command(.typing([("name", "Zo")])))
         var model = try model(of: app)
@@ -183,8 +176,7 @@ import Testing
     }
 
     @Test func aConfirmedBackReadsTheListAsTheTerminalStandsWhenYIsPressed() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         try app.open("players")
         try app.open("players/new")
         try app.perform(Command(.typing([("name", "Zo")])))
@@ -204,8 +196,7 @@ import Testing
     }
 
     @Test func aKeyTypedIntoAFormAnotherProcessReplacedSaysSoAndKeepsTheScreen() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         try app.open("players/new")
         var model = try model(of: app)
         let effects = keys([.character("Z")], &model)
@@ -219,8 +210,7 @@ import Testing
     }
 
     @Test func searchTypedAwayFromTheShelfOpensItThenSearches() throws {
-        let app = try ClubhouseApp.inMemory()
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try signedInApp()
         var model = try model(of: app)
         _ = keys([.character(":")] + typed("book search dune"), &model)
         let effects = model.update(.key(.enter)).effects

@@ -96,7 +96,7 @@ final class ModelRun: @unchecked Sendable {
         switch step {
         case .local(let device, let action): try devices[device].app.act(action)
         case .rest(let action): try await rest(action)
-        case .sync(let device): try await sync(device) { try await $0.sync() }
+        case .sync(let device): try await sync(device) { try await self.settled($0) }
         case .killDevice(let device, let ms):
             try await sync(device) { device in
                 let process = try CLIProcess(["sync"], database: device.path)
@@ -136,6 +136,27 @@ final class ModelRun: @unchecked Sendable {
                 return nil
             }
         }
+    }
+
+    /// A sync, and when its request went unanswered (the client's timeout, or the server's
+    /// database deadline: a machine loaded by the run's other suites can starve the in-process
+    /// server for a minute), the same sync again until one is answered. The unanswered push may
+    /// or may not have been applied; each change's id makes sending it again harmless, and nobody
+    /// else acts in between, so the model's order stands. Its report is then not checked (nil),
+    /// as after a kill: the first attempt may have counted some. A server that never answers
+    /// still fails the run, after four tries.
+    private func settled(_ device: Device) async throws -> SyncReport? {
+        for attempt in 0..<4 {
+            do {
+                let report = try await device.sync()
+                return attempt == 0 ? report : nil
+            } catch let error as SyncError {
+                guard case .unreachable = error, attempt < 3 else { throw error }
+                events["sync unanswered, sent again", default: 0] += 1
+                try await Task.sleep(for: .seconds(1))
+            }
+        }
+        return nil
     }
 
     /// A sync right after the server came back may meet a 503 while PostgreSQL ends the killed
@@ -255,7 +276,7 @@ final class ModelRun: @unchecked Sendable {
             guard rounds < 8 else { throw ModelFailure(kind: "never quiet", step: nil, message: "never quiet") }
             rounds += 1
             moved = false
-            for index in devices.indices where try await sync(index, { try await $0.sync() }) { moved = true }
+            for index in devices.indices where try await sync(index, { try await self.settled($0) }) { moved = true }
         }
         for device in devices {
             let waiting = try device.waiting()

@@ -63,9 +63,9 @@ struct Clubhouse: ParsableCommand {
         if arguments.isEmpty, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             arguments = ["app"] + leading.options
         }
-        var command: ParsableCommand
+        let work: () throws -> Void
         do {
-            command = try fastParse(arguments) ?? parseAsRoot(arguments)
+            work = try fastRunner(arguments) ?? runner(parseAsRoot(arguments))
         } catch {
             let mistake = CommandChecks.firstMistake(error) { _ = try parseAsRoot(arguments) }
             usageError(mistake, typed, parsing: true)
@@ -80,7 +80,7 @@ struct Clubhouse: ParsableCommand {
         }
         // The one place a command's failure becomes text and an exit status.
         do {
-            try command.run()
+            try work()
         } catch let error as ExitCode {
             terminate(error.rawValue)
         } catch let error as LongWork.Interrupted {
@@ -137,9 +137,14 @@ struct Clubhouse: ParsableCommand {
 
     /// The leaf command alone (`OptionsOnly`, else `CommandRoute`), or nil to parse from the root: for anything
     /// the leaf does not accept as is, the root's parse gives ArgumentParser's full message.
-    private static func fastParse(_ arguments: [String]) -> ParsableCommand? {
+    private static func fastRunner(_ arguments: [String]) -> (() throws -> Void)? {
         guard let (leaf, rest) = CommandRoute.leaf(Clubhouse.self, arguments) else { return nil }
-        return OptionsOnly.parse(leaf, rest) ?? CommandRoute.parse(leaf, rest)
+        return OptionsOnly.runner(leaf, rest) ?? CommandRoute.parse(leaf, rest).map(runner)
+    }
+
+    private static func runner(_ command: ParsableCommand) -> () throws -> Void {
+        var command = command
+        return { try command.run() }
     }
 }
 

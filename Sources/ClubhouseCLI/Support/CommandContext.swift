@@ -8,7 +8,7 @@ enum CommandContext {
     /// The app on the command's database. Only a command that can succeed on a new database
     /// (`creating`: register, a link kept for sign-in) creates a missing file; any other runs on
     /// a fresh one in memory, answering as a new file would without leaving one behind.
-    static func app(_ options: GlobalOptions, creating: Bool = false) throws -> ClubhouseApp {
+    static func app(_ options: some DatabaseChoice, creating: Bool = false) throws -> ClubhouseApp {
         let app = try ClubhouseApp(at: try location(options), creating: creating, scene: try options.sceneName())
         opened.keep(app)
         return app
@@ -21,14 +21,14 @@ enum CommandContext {
     /// journal behind it, and the exit releases the file's locks.
     private static let opened = OpenedApps()
 
-    static func location(_ options: GlobalOptions) throws -> ClubhouseApp.Location {
+    static func location(_ options: some DatabaseChoice) throws -> ClubhouseApp.Location {
         if options.database?.isEmpty == true { throw InputError(message: "--database needs a path") }
         return try ClubhouseApp.Location.resolve(
             explicit: options.database, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Opens the database and performs one command.
-    static func perform(_ options: GlobalOptions, _ command: Command) throws -> Outcome {
+    static func perform(_ options: some DatabaseChoice, _ command: Command) throws -> Outcome {
         let creating: Bool =
             if case .register = command.action { true } else { command.keepsLinkWhenSignedOut }
         return try perform(try app(options, creating: creating), command)
@@ -41,7 +41,7 @@ enum CommandContext {
         return outcome
     }
 
-    static func look(_ options: GlobalOptions, _ action: Action = .none) throws -> Outcome {
+    static func look(_ options: some DatabaseChoice, _ action: Action = .none) throws -> Outcome {
         let outcome = try app(options).look(action, showing: false)
         warn(outcome)
         return outcome

@@ -25,10 +25,38 @@ struct GlobalOptions: ParsableArguments {
             )
         }
     }
+}
 
+extension GlobalOptions: DatabaseChoice {}
+
+/// Where a command runs: the database file and the scene. ArgumentParser's `GlobalOptions` and
+/// the fast path's plain `CommandOptions` both say it, so that `CommandContext` takes either.
+protocol DatabaseChoice {
+    var database: String? { get }
+    var scene: String? { get }
+}
+
+extension DatabaseChoice {
     /// The scene named by `--scene`, or `main`.
     func sceneName() throws -> SceneName {
         try scene.map(SceneName.init) ?? .main
+    }
+}
+
+/// `--database`, `--scene` and `--json` as plain values: what the fast path (`OptionsOnly`) hands
+/// a command. Building ArgumentParser's option wrappers instead (`GlobalOptions()`, each
+/// `@OptionGroup`) is a first-time metadata instantiation and conformance scan each, about 1.5 M
+/// instructions of a 15 M `whoami` (issue 31).
+struct CommandOptions: DatabaseChoice, Equatable {
+    var database: String?
+    var scene: String?
+    var json = false
+}
+
+extension CommandOptions {
+    /// The same values as ArgumentParser parsed them.
+    init(_ global: GlobalOptions, _ output: OutputOptions) {
+        self.init(database: global.database, scene: global.scene, json: output.json)
     }
 }
 

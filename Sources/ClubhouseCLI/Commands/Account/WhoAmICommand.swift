@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct WhoAmICommand: ParsableCommand {
+struct WhoAmICommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Print the signed-in user."
@@ -9,9 +9,9 @@ struct WhoAmICommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let user = try CommandContext.look(global).requireMain().user
+    static func run(_ options: CommandOptions, _: NoArgument) throws {
+        let user = try CommandContext.look(options).requireMain().user
         CommandContext.warn(shown: user)
-        Output.print(output.json ? try JSONOutput.render(user) : TextOutput.escaped(user.username))
+        Output.print(options.json ? try JSONOutput.render(user) : TextOutput.escaped(user.username))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct BookShowCommand: ParsableCommand {
+struct BookShowCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one book (opens library > books/ISBN); a removed book still shows.",
@@ -14,11 +14,14 @@ struct BookShowCommand: ParsableCommand {
     @Argument(help: "The book's ISBN-10 or ISBN-13.")
     var isbn: String
 
-    func run() throws {
+    var argument: String { isbn }
+    static func read(_ word: String?) -> String? { Positional.required(word) }
+
+    static func run(_ options: CommandOptions, _ isbn: String) throws {
         let isbn = try ISBN(lookingUp: isbn)
-        let outcome = try CommandContext.perform(global, .open(.screen(.book(isbn: isbn.digits))))
+        let outcome = try CommandContext.perform(options, .open(.screen(.book(isbn: isbn.digits))))
         guard case .bookDetail(let book) = try outcome.requireMain().content else { return }
         CommandContext.warn(shown: book)
-        Output.print(output.json ? BookJSON.object(book) : BookText.detail(book))
+        Output.print(options.json ? BookJSON.object(book) : BookText.detail(book))
     }
 }

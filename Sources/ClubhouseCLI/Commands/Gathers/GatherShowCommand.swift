@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct GatherShowCommand: ParsableCommand {
+struct GatherShowCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the gather in progress, or a gather by id (one from history: its result).",
@@ -14,11 +14,14 @@ struct GatherShowCommand: ParsableCommand {
     @Argument(help: "A gather's id; without it, the gather in progress.")
     var id: Gather.ID?
 
-    func run() throws {
+    var argument: Gather.ID? { id }
+    static func read(_ word: String?) -> Gather.ID?? { Positional.optional(word) }
+
+    static func run(_ options: CommandOptions, _ id: Gather.ID?) throws {
         let command = id.map { Command.open(.screen(.gather($0))) } ?? Command(.gather(.show))
-        let outcome = try CommandContext.perform(global, command)
+        let outcome = try CommandContext.perform(options, command)
         guard case .gather(let model) = try outcome.requireMain().content else { return }
         CommandContext.warn(shown: model)
-        Output.print(try GatherOutput.render(model, json: output.json))
+        Output.print(try GatherOutput.render(model, json: options.json))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct BackCommand: ParsableCommand {
+struct BackCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "back",
         abstract: "Go back one screen (at a tab's first screen it says so and changes nothing).",
@@ -14,7 +14,7 @@ struct BackCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        try ScreenCommand.run(global, json: output.json, Command(.back)) { $0.backGoesNowhere }
+    static func run(_ options: CommandOptions, _: NoArgument) throws {
+        try ScreenCommand.run(options, json: options.json, Command(.back)) { $0.backGoesNowhere }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-struct NavCommand: ParsableCommand {
+struct NavCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "nav",
         abstract: "Print where you are: user, tab, page, every tab's screens and any open form.",
@@ -10,10 +10,10 @@ struct NavCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let outcome = try CommandContext.look(global)
+    static func run(_ options: CommandOptions, _: NoArgument) throws {
+        let outcome = try CommandContext.look(options)
         if case .main(let user, _, _) = outcome.view { CommandContext.warn(shown: user) }
-        let state = NavigationJSON(outcome, scene: try global.sceneName())
-        Output.print(output.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
+        let state = NavigationJSON(outcome, scene: try options.sceneName())
+        Output.print(options.json ? try JSONOutput.render(state) : TextOutput.navigation(state))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct OpenCommand: ParsableCommand {
+struct OpenCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Open a screen by its path or link (players/3, home/results, clubhouse://players/3).",
@@ -20,12 +20,15 @@ struct OpenCommand: ParsableCommand {
         help: ArgumentHelp("A screen path as 'clubhouse nav' prints it, or a clubhouse:// URL.", valueName: "link"))
     var link: String
 
-    func run() throws {
+    var argument: String { link }
+    static func read(_ word: String?) -> String? { Positional.required(word) }
+
+    static func run(_ options: CommandOptions, _ link: String) throws {
         guard let parsed = Link(link) else {
             throw ClubhouseError.invalidInput(
                 "unknown screen '\(link)'; 'clubhouse nav' shows how screens are spelled")
         }
-        let app = try CommandContext.app(global, creating: true)
+        let app = try CommandContext.app(options, creating: true)
         let outcome: Outcome
         do {
             outcome = try CommandContext.perform(app, .deepLink(parsed))
@@ -34,14 +37,14 @@ struct OpenCommand: ParsableCommand {
             if case .unresolvedLink = error { throw InputError(message: error.message) }
             throw error
         }
-        if !output.json, !outcome.moved, case .main(_, let state, _) = outcome.view, outcome.warnings.isEmpty {
+        if !options.json, !outcome.moved, case .main(_, let state, _) = outcome.view, outcome.warnings.isEmpty {
             Output.print("Already on \(TextOutput.escaped(state.currentScreen.path)).")
             return
         }
-        if case .linkKept(let kept) = outcome.result, !output.json {
+        if case .linkKept(let kept) = outcome.result, !options.json {
             Output.print("Not signed in: \(TextOutput.escaped(kept)) will open after you sign in.")
             return
         }
-        try ScreenCommand.show(outcome, app, json: output.json)
+        try ScreenCommand.show(outcome, app, json: options.json)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct PageCommand: ParsableCommand {
+struct PageCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "page",
         abstract: "Print the home page view's page, or turn to another (this selects the home tab).",
@@ -18,14 +18,17 @@ struct PageCommand: ParsableCommand {
     @Argument(help: "The page to show: a name, a number, next or previous.")
     var page: PageChoice?
 
-    func run() throws {
+    var argument: PageChoice? { page }
+    static func read(_ word: String?) -> PageChoice?? { Positional.optional(word) }
+
+    static func run(_ options: CommandOptions, _ page: PageChoice?) throws {
         guard let page else {
-            let outcome = try CommandContext.look(global)
+            let outcome = try CommandContext.look(options)
             let main = try outcome.requireMain()
-            if output.json { CommandContext.warn(shown: main.user) }
+            if options.json { CommandContext.warn(shown: main.user) }
             Output.print(
-                output.json
-                    ? try JSONOutput.render(NavigationJSON(outcome, scene: try global.sceneName()))
+                options.json
+                    ? try JSONOutput.render(NavigationJSON(outcome, scene: try options.sceneName()))
                     : main.state.selectedPage.rawValue)
             return
         }
@@ -35,7 +38,7 @@ struct PageCommand: ParsableCommand {
             case .next: Command(.turnPage(by: 1))
             case .previous: Command(.turnPage(by: -1))
             }
-        try ScreenCommand.run(global, json: output.json, command) { state in
+        try ScreenCommand.run(options, json: options.json, command) { state in
             switch page {
             case .page(let name): "Already on the \(name.rawValue) page."
             case .next: state.selectedPage.unturned(by: 1) ?? "Already on the \(state.selectedPage.rawValue) page."

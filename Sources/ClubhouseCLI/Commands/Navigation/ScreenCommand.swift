@@ -6,7 +6,7 @@ enum ScreenCommand {
     /// Formatting waits until the transaction has committed. When the command moved nothing,
     /// `unmoved` says so in one line instead of showing the same screen again.
     static func run(
-        _ global: GlobalOptions, json: Bool, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
+        _ global: some DatabaseChoice, json: Bool, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
     ) throws {
         let app = try CommandContext.app(global)
         let outcome = try CommandContext.perform(app, command)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct TabCommand: ParsableCommand {
+struct TabCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "tab",
         abstract: "Print the selected tab, or switch to another one.",
@@ -14,16 +14,21 @@ struct TabCommand: ParsableCommand {
     @Argument(help: "The tab to select, by name or by its number in the tab bar (1–5).")
     var name: Tab?
 
-    func run() throws {
+    var argument: Tab? { name }
+    static func read(_ word: String?) -> Tab?? { Positional.optional(word) }
+
+    static func run(_ options: CommandOptions, _ name: Tab?) throws {
         guard let name else {
-            let outcome = try CommandContext.look(global)
+            let outcome = try CommandContext.look(options)
             let main = try outcome.requireMain()
-            if output.json { CommandContext.warn(shown: main.user) }
+            if options.json { CommandContext.warn(shown: main.user) }
             Output.print(
-                output.json ? try JSONOutput.render(NavigationJSON(outcome, scene: try global.sceneName())) : main.state.selectedTab.rawValue)
+                options.json
+                    ? try JSONOutput.render(NavigationJSON(outcome, scene: try options.sceneName()))
+                    : main.state.selectedTab.rawValue)
             return
         }
-        try ScreenCommand.run(global, json: output.json, Command(.selectTab(name))) { _ in
+        try ScreenCommand.run(options, json: options.json, Command(.selectTab(name))) { _ in
             "Already on the \(name.rawValue) tab."
         }
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct PlayerListCommand: ParsableCommand {
+struct PlayerListCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List your players (opens the players tab at its root)."
@@ -10,14 +10,14 @@ struct PlayerListCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let app = try CommandContext.app(global)
+    static func run(_ options: CommandOptions, _: NoArgument) throws {
+        let app = try CommandContext.app(options)
         let outcome = try CommandContext.perform(app, .open(.screen(.players)))
         guard case .playerList(let model) = try outcome.requireMain().content else { return }
         // Read after the navigation committed, from a cursor, and streamed in chunks as it is
         // written: the list may hold a million players.
         try app.readPlayers(model) { rows in
-            if output.json {
+            if options.json {
                 try PlayerJSON.write(rows.forEach, to: Output.standardOutput)
             } else {
                 try TextOutput.writePlayerList(rows, to: Output.standardOutput)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Clubhouse
 
-struct PlayerShowCommand: ParsableCommand {
+struct PlayerShowCommand: OptionsOnlyCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one player (opens players > players/ID)."
@@ -13,10 +13,13 @@ struct PlayerShowCommand: ParsableCommand {
     @Argument(help: "The player's id, as printed by 'player add' and 'player list'.")
     var id: Player.ID
 
-    func run() throws {
-        let outcome = try CommandContext.perform(global, .open(.screen(.player(id))))
+    var argument: Player.ID { id }
+    static func read(_ word: String?) -> Player.ID? { Positional.required(word) }
+
+    static func run(_ options: CommandOptions, _ id: Player.ID) throws {
+        let outcome = try CommandContext.perform(options, .open(.screen(.player(id))))
         guard case .playerDetail(let model) = try outcome.requireMain().content else { return }
         CommandContext.warn(shown: model)
-        Output.print(output.json ? PlayerJSON.object(model.player) : TextOutput.screen(.playerDetail(model)))
+        Output.print(options.json ? PlayerJSON.object(model.player) : TextOutput.screen(.playerDetail(model)))
     }
 }

@@ -135,8 +135,8 @@ struct Clubhouse: ParsableCommand {
         terminate(code.rawValue)
     }
 
-    /// The leaf command alone (`OptionsOnly`, else `CommandRoute`), or nil to parse from the root: for anything
-    /// the leaf does not accept as is, the root's parse gives ArgumentParser's full message.
+    /// The work of the leaf command read alone (`OptionsOnly`, else `CommandRoute`), or nil to parse from the
+    /// root: for anything the leaf does not accept as is, the root's parse gives ArgumentParser's full message.
     private static func fastRunner(_ arguments: [String]) -> (() throws -> Void)? {
         guard let (leaf, rest) = CommandRoute.leaf(Clubhouse.self, arguments) else { return nil }
         return OptionsOnly.runner(leaf, rest) ?? CommandRoute.parse(leaf, rest).map(runner)

@@ -6,9 +6,9 @@ enum ScreenCommand {
     /// Formatting waits until the transaction has committed. When the command moved nothing,
     /// `unmoved` says so in one line instead of showing the same screen again.
     static func run(
-        _ global: some DatabaseChoice, json: Bool, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
+        _ place: some DatabaseChoice, json: Bool, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
     ) throws {
-        let app = try CommandContext.app(global)
+        let app = try CommandContext.app(place)
         let outcome = try CommandContext.perform(app, command)
         if let unmoved, !json, !outcome.moved, case .main(_, let state, _) = outcome.view {
             Output.print(TextOutput.escaped(unmoved(state)))

@@ -149,28 +149,25 @@ final class ModelRun: @unchecked Sendable {
     /// as after a kill: the first attempt may have counted some. A server that never answers
     /// still fails the run, after four tries.
     private func settled(_ device: Device) async throws -> SyncReport? {
-        for attempt in 0..<4 {
-            do {
-                let report = try await device.sync()
-                return attempt == 0 ? report : nil
-            } catch let error as SyncError {
-                guard case .unreachable = error, attempt < 3 else { throw error }
-                events["sync unanswered, sent again", default: 0] += 1
-                try await Task.sleep(for: .seconds(1))
-            }
-        }
+        let (report, retries) = try await Self.syncRetrying(device, tries: 4)
+        guard retries > 0 else { return report }
+        events["sync unanswered, sent again", default: 0] += retries
         return nil
     }
 
-    /// A sync right after the server came back may meet a 503 while PostgreSQL ends the killed
-    /// server's sessions; it loses nothing, and a later one goes through.
-    private static func syncRetrying(_ device: Device) async throws {
-        for attempt in 0..<15 {
+    /// `device`'s sync, tried again a second later while the server does not answer (at most
+    /// `tries` in all); its report and how many tries failed before it. A sync right after the
+    /// server came back may meet a 503 while PostgreSQL ends the killed server's sessions; it
+    /// loses nothing, and a later one goes through.
+    @discardableResult
+    private static func syncRetrying(_ device: Device, tries: Int = 15) async throws -> (SyncReport, retries: Int) {
+        var attempt = 0
+        while true {
             do {
-                _ = try await device.sync()
-                return
+                return (try await device.sync(), attempt)
             } catch let error as SyncError {
-                guard case .unreachable = error, attempt < 14 else { throw error }
+                guard case .unreachable = error, attempt < tries - 1 else { throw error }
+                attempt += 1
                 try await Task.sleep(for: .seconds(1))
             }
         }

@@ -15,6 +15,6 @@ struct BackCommand: OptionsOnlyCommand {
     @OptionGroup var output: OutputOptions
 
     static func run(_ options: CommandOptions, _: NoArgument) throws {
-        try ScreenCommand.run(options, json: options.json, Command(.back)) { $0.backGoesNowhere }
+        try ScreenCommand.run(options, Command(.back)) { $0.backGoesNowhere }
     }
 }

@@ -39,7 +39,7 @@ struct HomeCommand: CheckedCommand {
             }
         if let (page, screen) = opening {
             // The page the screen belongs to, at its root, then the screen over it: one command.
-            try ScreenCommand.run(global, json: output.json, Command(.showOnPage(page, screen)))
+            try ScreenCommand.run(CommandOptions(global, output), Command(.showOnPage(page, screen)))
             return
         }
         let outcome = try CommandContext.perform(global, .open(.screen(.home)))

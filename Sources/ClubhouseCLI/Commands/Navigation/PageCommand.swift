@@ -38,7 +38,7 @@ struct PageCommand: OptionsOnlyCommand {
             case .next: Command(.turnPage(by: 1))
             case .previous: Command(.turnPage(by: -1))
             }
-        try ScreenCommand.run(options, json: options.json, command) { state in
+        try ScreenCommand.run(options, command) { state in
             switch page {
             case .page(let name): "Already on the \(name.rawValue) page."
             case .next: state.selectedPage.unturned(by: 1) ?? "Already on the \(state.selectedPage.rawValue) page."

@@ -6,15 +6,15 @@ enum ScreenCommand {
     /// Formatting waits until the transaction has committed. When the command moved nothing,
     /// `unmoved` says so in one line instead of showing the same screen again.
     static func run(
-        _ place: some DatabaseChoice, json: Bool, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
+        _ options: CommandOptions, _ command: Command, unmoved: ((NavigationState) -> String)? = nil
     ) throws {
-        let app = try CommandContext.app(place)
+        let app = try CommandContext.app(options)
         let outcome = try CommandContext.perform(app, command)
-        if let unmoved, !json, !outcome.moved, case .main(_, let state, _) = outcome.view {
+        if let unmoved, !options.json, !outcome.moved, case .main(_, let state, _) = outcome.view {
             Output.print(TextOutput.escaped(unmoved(state)))
             return
         }
-        try show(outcome, app, json: json)
+        try show(outcome, app, json: options.json)
     }
 
     /// Prints the screen an outcome landed on. The players list is read afterwards, in its own

@@ -28,7 +28,7 @@ struct TabCommand: OptionsOnlyCommand {
                     : main.state.selectedTab.rawValue)
             return
         }
-        try ScreenCommand.run(options, json: options.json, Command(.selectTab(name))) { _ in
+        try ScreenCommand.run(options, Command(.selectTab(name))) { _ in
             "Already on the \(name.rawValue) tab."
         }
     }

@@ -15,7 +15,7 @@ struct UndoCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try ScreenCommand.run(global, json: output.json, Command(.undo))
+        try ScreenCommand.run(CommandOptions(global, output), Command(.undo))
     }
 }
 

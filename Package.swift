@@ -249,6 +249,7 @@ let package = Package(
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
                 "ClubhouseSyncWire", "Clubhouse", "ClubhouseSync", "ClubhouseSecurity", "ClubhouseServerSchema",
                 "ClubhouseServerTestSupport", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

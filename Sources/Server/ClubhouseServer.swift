@@ -55,29 +55,20 @@ package enum ClubhouseServer {
 
     /// The router and the services it needs (not yet running): the pool, and live sync's listener.
     private static func parts(_ configuration: ServerConfiguration, logger: Logger) -> (
-        Router<ServerRequestContext>, PostgresClient, LiveService
+        Router<ServerRequestContext>, ConnectionPools, LiveService
     ) {
         var clientConfiguration = configuration.database.clientConfiguration
-        clientConfiguration.options.maximumConnections = configuration.maximumConnections
-        // No timers per lease. The pool parks a released connection with a keep-alive timer and,
-        // above its minimum, an idle timer: each a `Task.sleep` in a task group of its own, and a
-        // cancelled sleep's task and Dispatch timer stay allocated (heaptrack: every one of 155 000
-        // was still held at exit). Under paced clients connections park between most requests, so
-        // the server grew by about 1 MiB a second. A fixed pool of live connections needs neither:
-        // one that died answers its request 503 and the pool replaces it.
-        if configuration.keepsConnectionsOpen {
-            clientConfiguration.options.minimumConnections = configuration.maximumConnections
-            clientConfiguration.options.keepAliveBehavior = nil
-        }
         clientConfiguration.options.connectTimeout = configuration.databaseTimeout
         var clientLogger = logger
         // The pool logs every failed reconnection at error level while PostgreSQL is down; the
         // requests' 503s already say so.
         clientLogger.logLevel = max(logger.logLevel, .critical)
-        let client = PostgresClient(configuration: clientConfiguration, backgroundLogger: clientLogger)
+        let pools = ConnectionPools(
+            clientConfiguration, maximumConnections: configuration.maximumConnections,
+            fixed: configuration.keepsConnectionsOpen, backgroundLogger: clientLogger)
         let metrics = ServerMetrics()
         let database = Database(
-            client: client, timeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
+            pools: pools, timeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
         let hub = LiveHub(
             maximumStreams: configuration.maximumStreams, maximumStreamsPerAccount: SyncLimits.streamsPerAccount,
             keepAlive: configuration.streamKeepAlive, metrics: metrics)
@@ -93,7 +84,7 @@ package enum ClubhouseServer {
                 waitingPerClient: configuration.hashesWaitingPerClient, waiting: configuration.hashesWaiting),
             configuration: configuration, hub: hub
         ).router()
-        return (router, client, LiveService(hub: hub, listener: listener))
+        return (router, pools, LiveService(hub: hub, listener: listener))
     }
 
     /// The application, not yet running. `onServerRunning` learns the bound port (port 0 picks one).
@@ -101,7 +92,7 @@ package enum ClubhouseServer {
         _ configuration: ServerConfiguration, logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> App {
-        let (router, client, live) = parts(configuration, logger: logger)
+        let (router, pools, live) = parts(configuration, logger: logger)
         let idle = configuration.clientIdleTimeout.components
         return Application(
             router: router,
@@ -118,7 +109,7 @@ package enum ClubhouseServer {
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: .maximum(configuration.maximumClientConnections, logger: logger)),
             // Shut down in reverse: the HTTP server (Hummingbird's, last), live sync, then the pool.
-            services: [client, live],
+            services: [pools, live],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }

@@ -7,13 +7,13 @@ import PostgresNIO
 /// that while PostgreSQL is down or restarting a request answers 503 (`database_unavailable`)
 /// instead of waiting for the pool's reconnection; and counted, for the pool-use metrics.
 package final class Database: Sendable {
-    package let client: PostgresClient
+    package let pools: ConnectionPools
     let timeout: Duration
     let logger: Logger
     let metrics: ServerMetrics
 
-    package init(client: PostgresClient, timeout: Duration, logger: Logger, metrics: ServerMetrics) {
-        self.client = client
+    package init(pools: ConnectionPools, timeout: Duration, logger: Logger, metrics: ServerMetrics) {
+        self.pools = pools
         self.timeout = timeout
         self.logger = logger
         self.metrics = metrics
@@ -77,8 +77,8 @@ package final class Database: Sendable {
     private func leased<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [client, metrics] lease in
-            try await client.withConnection { connection in
+        try await bounded { [pools, metrics] lease in
+            try await pools.client.withConnection { connection in
                 lease.hold(connection)
                 defer { lease.release() }
                 return try await metrics.leased { try await body(connection) }

@@ -6,8 +6,8 @@ import PostgresNIO
 
 /// The server, assembled: migrations first (on a connection of their own, so that an unreachable
 /// database or a schema newer than the binary stops the start with one clear line), then the
-/// Hummingbird application whose services are the connection pool and the HTTP server. The
-/// executable runs it; tests run it in-process.
+/// Hummingbird application whose services are the connection pools, live sync and the HTTP
+/// server. The executable runs it; tests run it in-process.
 package enum ClubhouseServer {
     /// Runs Swift concurrency's tasks on SwiftNIO's event loops, where the sockets (HTTP and
     /// PostgreSQL) are served, instead of a thread pool of its own: a request's handler then
@@ -53,14 +53,14 @@ package enum ClubhouseServer {
         return router.routes.map { "\($0.method) \($0.path)" }
     }
 
-    /// The router and the services it needs (not yet running): the pool, and live sync's listener.
+    /// The router and the services it needs (not yet running): the connection pools, and live sync's listener.
     private static func parts(_ configuration: ServerConfiguration, logger: Logger) -> (
         Router<ServerRequestContext>, ConnectionPools, LiveService
     ) {
         var clientConfiguration = configuration.database.clientConfiguration
         clientConfiguration.options.connectTimeout = configuration.databaseTimeout
         var clientLogger = logger
-        // The pool logs every failed reconnection at error level while PostgreSQL is down; the
+        // The pools log every failed reconnection at error level while PostgreSQL is down; the
         // requests' 503s already say so.
         clientLogger.logLevel = max(logger.logLevel, .critical)
         let pools = ConnectionPools(
@@ -108,7 +108,7 @@ package enum ClubhouseServer {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: .maximum(configuration.maximumClientConnections, logger: logger)),
-            // Shut down in reverse: the HTTP server (Hummingbird's, last), live sync, then the pool.
+            // Shut down in reverse: the HTTP server (Hummingbird's, last), live sync, then the pools.
             services: [pools, live],
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)

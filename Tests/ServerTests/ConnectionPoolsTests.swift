@@ -11,29 +11,62 @@ import Testing
 /// its socket. (One pool put every connection on one loop, and the server's work on one core.)
 @Suite(.serialized) struct ConnectionPoolsTests {
     @Test func eachLoopLeasesAConnectionOnItself() async throws {
-        try await withPools(connections: 5, loops: 3) { pools, loops, database in
+        try await withPools(connections: 13, loops: 3) { pools, loops, database in
             for loop in loops {
                 let served = try await pools.client(on: loop).withConnection { $0.eventLoop === loop }
                 #expect(served)
             }
-            // Every connection opened at start (a fixed pool), 2 + 2 + 1 of them.
-            #expect(try await openConnections(database, atLeast: 5) == 5)
+            // Every connection opened at start (a fixed pool), 5 + 4 + 4 of them.
+            #expect(try await openConnections(database, atLeast: 13) == 13)
         }
     }
 
-    @Test func fewerConnectionsThanLoopsMeansPoolsOnSomeLoopsOnly() async throws {
-        try await withPools(connections: 1, loops: 3) { pools, loops, database in
+    /// A pool gets at least `smallestShare` connections: with fewer for each loop, only some
+    /// loops have a pool, and the others lease from those in turn.
+    @Test func tooFewConnectionsForEveryLoopGoToSomeLoops() async throws {
+        try await withPools(connections: 9, loops: 3) { pools, loops, database in
+            for loop in loops.prefix(2) {
+                let served = try await pools.client(on: loop).withConnection { $0.eventLoop === loop }
+                #expect(served)
+            }
+            var servedThird: Set<ObjectIdentifier> = []
+            for _ in 0..<4 {
+                servedThird.insert(
+                    try await pools.client(on: loops[2]).withConnection { ObjectIdentifier($0.eventLoop) })
+            }
+            #expect(servedThird == Set(loops.prefix(2).map { ObjectIdentifier($0) }))
+            #expect(try await openConnections(database, atLeast: 9) == 9)
+        }
+        try await withPools(connections: ConnectionPools.smallestShare - 1, loops: 3) { pools, loops, database in
             for loop in loops {
                 let servedBy = try await pools.client(on: loop).withConnection { ObjectIdentifier($0.eventLoop) }
                 #expect(servedBy == ObjectIdentifier(loops[0]))
             }
-            #expect(try await openConnections(database, atLeast: 1) == 1)
+            #expect(try await openConnections(database, atLeast: 3) == 3)
+        }
+    }
+
+    /// A request's database work leases from the pool of the loop it runs on (in the executable
+    /// every task runs on an event loop; here a task executor puts the request's task on one).
+    @Test func aRequestOnALoopLeasesFromThatLoopsPool() async throws {
+        try await withPools(connections: 8, loops: 2) { pools, loops, _ in
+            var logger = Logger(label: "pools-test")
+            logger.logLevel = .critical
+            let database = Database(pools: pools, timeout: .seconds(60), logger: logger, metrics: ServerMetrics())
+            for loop in loops {
+                for _ in 0..<3 {
+                    let served = try await withTaskExecutorPreference(LoopExecutor(loop)) {
+                        try await database.read { $0.eventLoop === loop }
+                    }
+                    #expect(served)
+                }
+            }
         }
     }
 
     /// A caller on no event loop of the group (a test's in-process server) takes the pools in turn.
     @Test func aCallerOnNoLoopTakesThePoolsInTurn() async throws {
-        try await withPools(connections: 4, loops: 2) { pools, loops, _ in
+        try await withPools(connections: 8, loops: 2) { pools, loops, _ in
             var served: [ObjectIdentifier] = []
             for _ in 0..<4 {
                 served.append(try await pools.client(on: nil).withConnection { ObjectIdentifier($0.eventLoop) })
@@ -84,5 +117,17 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         return count
+    }
+}
+
+/// Runs a task's jobs on one event loop, as the executable runs every task on the loops.
+private final class LoopExecutor: TaskExecutor {
+    let loop: any EventLoop
+
+    init(_ loop: any EventLoop) { self.loop = loop }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

@@ -3,9 +3,10 @@ import Logging
 import NIOPosix
 import PostgresNIO
 
-/// The pool of PostgreSQL connections every route goes through. Each use is bounded in time, so
-/// that while PostgreSQL is down or restarting a request answers 503 (`database_unavailable`)
-/// instead of waiting for the pool's reconnection; and counted, for the pool-use metrics.
+/// The PostgreSQL connections every route goes through (`ConnectionPools`). Each use is bounded
+/// in time, so that while PostgreSQL is down or restarting a request answers 503
+/// (`database_unavailable`) instead of waiting for the pool's reconnection; and counted, for the
+/// pool-use metrics.
 package final class Database: Sendable {
     package let pools: ConnectionPools
     let timeout: Duration
@@ -72,13 +73,16 @@ package final class Database: Sendable {
         }
     }
 
-    /// `body` on a connection of the pool, within the deadline, counted as a lease; the deadline
-    /// can close the connection while `body` holds it, never after it went back to the pool.
+    /// `body` on a connection of the caller's pool, within the deadline, counted as a lease; the
+    /// deadline can close the connection while `body` holds it, never after it went back to the
+    /// pool.
     private func leased<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await bounded { [pools, metrics] lease in
-            try await pools.client.withConnection { connection in
+        // The pool of the caller's event loop, chosen here: the work runs in a task of its own.
+        let client = pools.client
+        return try await bounded { [metrics] lease in
+            try await client.withConnection { connection in
                 lease.hold(connection)
                 defer { lease.release() }
                 return try await metrics.leased { try await body(connection) }

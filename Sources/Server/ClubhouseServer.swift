@@ -53,7 +53,8 @@ package enum ClubhouseServer {
         return router.routes.map { "\($0.method) \($0.path)" }
     }
 
-    /// The router and the services it needs (not yet running): the connection pools, and live sync's listener.
+    /// The router and the services it needs (not yet running): the connection pools, and live
+    /// sync's listener.
     private static func parts(_ configuration: ServerConfiguration, logger: Logger) -> (
         Router<ServerRequestContext>, ConnectionPools, LiveService
     ) {

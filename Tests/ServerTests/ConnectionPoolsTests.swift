@@ -89,17 +89,18 @@ import Testing
             database.address.clientConfiguration, maximumConnections: connections, fixed: true, group: group,
             backgroundLogger: logger)
         let running = Task { try await pools.run() }
-        do {
-            try await body(pools, loops, database)
-        } catch {
+        func stop() async throws {
             running.cancel()
             _ = await running.result
             try await group.shutdownGracefully()
+        }
+        do {
+            try await body(pools, loops, database)
+        } catch {
+            try await stop()
             throw error
         }
-        running.cancel()
-        _ = await running.result
-        try await group.shutdownGracefully()
+        try await stop()
     }
 
     /// The sessions open on the test's database (but this one), once at least `least` are: a

@@ -30,6 +30,70 @@ import Testing
     }
 }
 
+/// A heavy test runs off the cooperative pool, so that one blocked waiting for its child holds no
+/// thread that the run's async tests and in-process servers need.
+@Suite(.heavy) struct HeavyTestExecutorTests {
+    @Test func aSynchronousHeavyTestRunsOnTheHeavyTestsThreads() {
+        #expect(HeavyTestExecutor.isCurrent)
+    }
+
+    @Test func anAsyncHeavyTestAndItsChildrenRunThereAfterEveryWait() async throws {
+        try await Task.sleep(for: .milliseconds(1))
+        #expect(HeavyTestExecutor.isCurrent)
+        let children = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    await Task.yield()
+                    return HeavyTestExecutor.isCurrent
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(children == [true, true, true, true])
+    }
+}
+
+/// The turns heavy tests take: one each, or all of them for a test that runs alone.
+@Suite struct HeavyTestGateTests {
+    @Test func aTakerOfEveryTurnWaitsForThemAllAndNoLaterTakerPassesIt() async throws {
+        let gate = HeavyTest.Gate(count: 3)
+        let order = Order()
+        await gate.take(1)
+        await gate.take(1)
+        let alone = Task {
+            await gate.take(3)
+            await order.add("alone")
+        }
+        await order.waitUntilWaiting(gate, count: 1)
+        let later = Task {
+            await gate.take(1)  // a turn is free, but one waits before it for all three
+            await order.add("later")
+            await gate.give(1)
+        }
+        await order.waitUntilWaiting(gate, count: 2, orAdded: "later")
+        #expect(await order.all.isEmpty)
+        await gate.give(1)
+        #expect(await order.all.isEmpty, "one of three turns is still held")
+        await gate.give(1)
+        await alone.value
+        #expect(await order.all == ["alone"])
+        await gate.give(3)
+        await later.value
+        #expect(await order.all == ["alone", "later"])
+    }
+
+    private actor Order {
+        private(set) var all: [String] = []
+        func add(_ name: String) { all.append(name) }
+
+        /// Yields until `count` takers wait at `gate`, or `name` got through instead (no clock: a
+        /// loaded run only makes it slower).
+        func waitUntilWaiting(_ gate: HeavyTest.Gate, count: Int, orAdded name: String? = nil) async {
+            while await gate.waitingCount < count, !all.contains(where: { $0 == name }) { await Task.yield() }
+        }
+    }
+}
+
 @Suite struct SpawnedFilesTests {
     /// A child spawned while this process holds a pipe open gets its standard three and nothing
     /// else (ls's own listing of the folder aside).

@@ -55,41 +55,48 @@ import Testing
 
 /// The turns heavy tests take: one each, or all of them for a test that runs alone.
 @Suite struct HeavyTestGateTests {
-    @Test func aTakerOfEveryTurnWaitsForThemAllAndNoLaterTakerPassesIt() async throws {
+    /// Bounded: with a broken gate a taker would wait for ever; every wait here ends when the time
+    /// limit cancels the test.
+    @Test(.timeLimit(.minutes(1))) func aTakerOfEveryTurnWaitsForThemAllAndNoLaterTakerPassesIt() async {
         let gate = HeavyTest.Gate(count: 3)
         let order = Order()
         await gate.take(1)
         await gate.take(1)
-        let alone = Task {
+        Task {
             await gate.take(3)
             await order.add("alone")
         }
-        await order.waitUntilWaiting(gate, count: 1)
-        let later = Task {
+        await order.waitUntil(waiting: 1, at: gate, orAdded: "alone")
+        Task {
             await gate.take(1)  // a turn is free, but one waits before it for all three
             await order.add("later")
             await gate.give(1)
         }
-        await order.waitUntilWaiting(gate, count: 2, orAdded: "later")
+        await order.waitUntil(waiting: 2, at: gate, orAdded: "later")
         #expect(await order.all.isEmpty)
         await gate.give(1)
-        #expect(await order.all.isEmpty, "one of three turns is still held")
+        #expect(await gate.waitingCount == 2, "one of three turns is still held")
         await gate.give(1)
-        await alone.value
+        await order.waitUntil(added: "alone")
         #expect(await order.all == ["alone"])
         await gate.give(3)
-        await later.value
+        await order.waitUntil(added: "later")
         #expect(await order.all == ["alone", "later"])
     }
 
+    /// What got through the gate, in order. Its waits yield, with no clock (a loaded run only
+    /// makes them slower), until what they wait for or the test's cancellation.
     private actor Order {
         private(set) var all: [String] = []
         func add(_ name: String) { all.append(name) }
 
-        /// Yields until `count` takers wait at `gate`, or `name` got through instead (no clock: a
-        /// loaded run only makes it slower).
-        func waitUntilWaiting(_ gate: HeavyTest.Gate, count: Int, orAdded name: String? = nil) async {
-            while await gate.waitingCount < count, !all.contains(where: { $0 == name }) { await Task.yield() }
+        /// Until `count` takers wait at `gate`, or `name` got through instead.
+        func waitUntil(waiting count: Int, at gate: HeavyTest.Gate, orAdded name: String) async {
+            while await gate.waitingCount < count, !all.contains(name), !Task.isCancelled { await Task.yield() }
+        }
+
+        func waitUntil(added name: String) async {
+            while !all.contains(name), !Task.isCancelled { await Task.yield() }
         }
     }
 }

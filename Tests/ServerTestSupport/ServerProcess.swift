@@ -155,8 +155,8 @@ package final class ServerProcess: @unchecked Sendable {
             if let ending = poll() { return ending }
             try await Task.sleep(for: .milliseconds(20))
         }
-        // A sleep can overrun the deadline by far when other tests hold the few threads of the
-        // cooperative pool: look once more before calling the process stuck.
+        // A sleep can overrun the deadline by far on a machine busy with the whole run: look once
+        // more before calling the process stuck.
         if let ending = poll() { return ending }
         kill(pid, SIGKILL)
         _ = try await wait(atMost: 10)

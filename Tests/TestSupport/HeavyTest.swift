@@ -30,15 +30,17 @@ package struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
     package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        if Self.holdsTurn {
+        if Self.turnsHeld > 0 {
             // A heavy test nested in another's turn cannot also have the machine to itself.
-            if turnsTaken > 1 { Issue.record("\(test.name) is marked .alone inside a heavy suite's turn") }
+            if turnsTaken > Self.turnsHeld {
+                Issue.record("\(test.name) is marked .alone inside a heavy suite's turn")
+            }
             try await function()
             return
         }
         await Self.gate.take(turnsTaken)
         do {
-            try await Self.$holdsTurn.withValue(true) {
+            try await Self.$turnsHeld.withValue(turnsTaken) {
                 try await withTaskExecutorPreference(HeavyTestExecutor.shared) {
                     try await Watchdog.run("\(test.name)", limit: Self.limit, function)
                 }
@@ -50,7 +52,8 @@ package struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
         await Self.gate.give(turnsTaken)
     }
 
-    @TaskLocal private static var holdsTurn = false
+    /// The turns the current test case holds: none outside a heavy test.
+    @TaskLocal private static var turnsHeld = 0
     private static let gate = Gate(count: turns)
 
     /// At most `count` turns held at once; a taker waits, in order, until as many as it asks for

@@ -2,12 +2,12 @@ import Dispatch
 
 /// Where a heavy test's jobs run: Dispatch's threads, not Swift's cooperative pool.
 ///
-/// The cooperative pool has one thread a core, two here. A heavy test blocks a thread while it
-/// waits for a child process (a synchronous test's `waitpid` or sleep loop), so two such tests
-/// held every thread of the pool, and each in-process server and every other async test of the
-/// run waited with them: in CI a test server's 60 s database deadline passed for one `register`
-/// on an idle PostgreSQL. A queue of Dispatch's own adds a thread when those it has are blocked
-/// (about one a second), so a blocked test holds only its own thread.
+/// Swift's global executor runs at most one job a core at once, two here. A heavy test blocks a
+/// thread while it waits for a child process (a synchronous test's `waitpid` or sleep loop), so
+/// two such tests held both of those, and each in-process server and every other async test of
+/// the run waited with them: in CI a test server's 60 s database deadline passed for one
+/// `register`. A queue of its own has no such cap: Dispatch adds a thread to it (about one a
+/// second) while those it has are blocked, so a blocked test holds only its own thread.
 package final class HeavyTestExecutor: TaskExecutor {
     package static let shared = HeavyTestExecutor()
 

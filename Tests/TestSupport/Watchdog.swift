@@ -9,9 +9,10 @@ import Testing
 /// in a buffer). So the watchdog writes straight to standard error, unbuffered, then records an
 /// issue and cancels the piece: the waits of these tests are `Task.sleep` loops, HTTP requests and
 /// streams, which end on cancellation. A piece blocked in a plain system call (a pipe read,
-/// `waitpid`) ignores cancellation, and may hold the cooperative pool's few threads, the alarm's
-/// included: a thread of the watchdog's own (`Backstop`) then names it, and if it still has not
-/// ended five minutes later, ends the run, so that its output says what hung.
+/// `waitpid`) ignores cancellation and holds its thread, and a light test's is one of the
+/// cooperative pool's few, on which the alarm may wait too: a thread of the watchdog's own
+/// (`Backstop`) then names it, and if it still has not ended five minutes later, ends the run, so
+/// that its output says what hung.
 package enum Watchdog {
     /// Runs `body` and answers what it answers; past `limit`, fails and cancels it, and answers
     /// nil once it has ended. `backstop` false leaves it out of the backstop's watch (a test of

@@ -8,7 +8,8 @@ import Testing
 ///
 /// `.alone`: a hash at the real cost takes about 4 s of CPU in a debug build, so the thirty want
 /// two minutes of CPU at once. Beside other heavy tests that starved them: a CLI `register` of
-/// another test ran past its 60 s limit and was killed, in CI.
+/// another test ran past its 60 s limit and was killed, in CI. `.alone` keeps the other heavy
+/// tests out, and `nice` lets the light ones and the Model suite (not heavy) go first.
 @Suite(.alone) struct ConcurrentRegistrationsTests {
     @Test func thirtyRegistrationsAtOnceOnANewFileAllSucceed() throws {
         let folder = try TemporaryFolder()
@@ -17,12 +18,11 @@ import Testing
         try Data("\(Fixtures.password)\n".utf8).write(to: URL(fileURLWithPath: password))
         let count = 30
         let children = try (1...count).map { index in
-            try Spawned.start(
-                ["register", "member\(index)", "--password-stdin", "--no-login", "--database", path].map {
-                    Array($0.utf8)
-                },
+            let register = ["register", "member\(index)", "--password-stdin", "--no-login", "--database", path]
+            return try Spawned.start(
+                (["-n", "10", ClubhouseProcess.binary.path] + register).map { Array($0.utf8) },
                 stdin: .file(password), stdout: .file(folder.path("\(index).out")),
-                stderr: .file(folder.path("\(index).err")))
+                stderr: .file(folder.path("\(index).err")), binary: "/usr/bin/nice")
         }
         for (offset, child) in children.enumerated() {
             let index = offset + 1

@@ -127,11 +127,12 @@ struct Spawned {
         return Self.ending(status)
     }
 
-    /// Waits up to `seconds`; a child still running then is killed, and nil returned.
+    /// Waits up to `seconds`, or until the test is cancelled (its watchdog's limit passed); a
+    /// child still running then is killed, and nil returned.
     func wait(atMost seconds: Double) -> Ending? {
         let deadline = Date().addingTimeInterval(seconds)
         var status: Int32 = 0
-        while Date() < deadline {
+        while Date() < deadline, !Task.isCancelled {
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid { return Self.ending(status) }
             if reaped < 0 && errno != EINTR { return nil }

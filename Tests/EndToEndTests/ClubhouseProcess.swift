@@ -72,8 +72,8 @@ struct ClubhouseProcess {
     }
 
     /// Runs with `input`, calling `whileRunning` with the stderr file and the process once it has
-    /// started; the process is then waited for (and killed after 300 s, or once the test is
-    /// cancelled).
+    /// started; the process is then waited for (and killed after `Spawned.stuckAfter`, or once the
+    /// test is cancelled).
     func run(
         _ arguments: [String], input: Input, useDatabaseOption: Bool = true,
         whileRunning: (URL, Process) throws -> Void
@@ -110,7 +110,7 @@ struct ClubhouseProcess {
         try whileRunning(errURL, process)
         // A stuck child fails its test instead of hanging the whole run. Not sooner: a `register`
         // (4 s of scrypt in a debug build) ran past 60 s on a CI machine busy with the full run.
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(Spawned.stuckAfter)
         while process.isRunning, Date() < deadline, !Task.isCancelled { usleep(5_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()

@@ -26,7 +26,7 @@ import Testing
         }
         for (offset, child) in children.enumerated() {
             let index = offset + 1
-            let ending = child.wait(atMost: 300)
+            let ending = child.wait(atMost: Spawned.stuckAfter)
             let stdout = (try? String(contentsOfFile: folder.path("\(index).out"), encoding: .utf8)) ?? ""
             let stderr = (try? String(contentsOfFile: folder.path("\(index).err"), encoding: .utf8)) ?? ""
             #expect(ending == .exited(0), "register member\(index): \(stderr)")

@@ -61,7 +61,7 @@ import Testing
             // command can take longer to start than any kill moment, and then nothing was written
             // at all (CI: not one of the runs got as far as its write, and the queue was empty).
             if run % 4 == 0 {
-                #expect(child.wait(atMost: 300) == .exited(0), "\(context)")
+                #expect(child.wait(atMost: Spawned.stuckAfter) == .exited(0), "\(context)")
             } else {
                 usleep(UInt32.random(in: 0...80_000, using: &random))
                 child.kill()

@@ -127,6 +127,10 @@ struct Spawned {
         return Self.ending(status)
     }
 
+    /// How long a child may run before a test calls it stuck and kills it: far beyond any
+    /// command's time on a machine busy with the whole run (a debug `register` is 4 s of CPU).
+    static let stuckAfter: Double = 300
+
     /// Waits up to `seconds`, or until the test is cancelled (its watchdog's limit passed); a
     /// child still running then is killed, and nil returned.
     func wait(atMost seconds: Double) -> Ending? {

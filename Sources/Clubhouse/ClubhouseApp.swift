@@ -1,5 +1,5 @@
 internal import ClubhousePersistence
-internal import ClubhouseSecurity
+package import ClubhouseSecurity
 import Foundation
 
 /// A Clubhouse app on one database file: who is signed in, where they are, and the one road for
@@ -50,8 +50,21 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// behind (this is how the CLI's read-only commands run). The app shows `scene` (see
     /// ``scene``); any number of apps, in one process or several, may show the same file's scenes.
     public convenience init(at location: Location, creating: Bool = true, scene: SceneName = .main) throws {
+        try self.init(at: location, creating: creating, scene: scene, hashingCost: .recommended)
+    }
+
+    /// `init(at:creating:scene:)` hashing new passwords at `hashingCost` instead of the recommended
+    /// cost. For this package's tests only, which register hundreds of users: at the recommended
+    /// cost a hash takes 128 MiB and, in a debug build, four seconds of CPU. Package access, so
+    /// neither the library's users nor the CLI can lower it. A sign-in checks a password at the
+    /// cost its hash records, whichever app made it.
+    package convenience init(
+        at location: Location, creating: Bool = true, scene: SceneName = .main,
+        hashingCost: ScryptPasswordHasher.Cost
+    ) throws {
         self.init(
-            database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) }, scene: scene)
+            database: try Self.mapping { try AppDatabase.open(location.resolved, creating: creating) }, scene: scene,
+            hashingCost: hashingCost)
     }
 
     /// Opens the database at `location` only to sign out of it (``signOut()``), also when its
@@ -68,20 +81,34 @@ public final class ClubhouseApp: @unchecked Sendable {
 
     /// Opens (creating if needed) the database at a literal file path, showing `scene`.
     public convenience init(path: String, scene: SceneName = .main) throws {
-        try self.init(at: try Location(path: path), scene: scene)
+        try self.init(path: path, scene: scene, hashingCost: .recommended)
     }
 
     /// A new, empty app in memory, for trying things out and for tests.
     public static func inMemory(scene: SceneName = .main) throws -> ClubhouseApp {
-        try ClubhouseApp(database: mapping { try AppDatabase.inMemory() }, scene: scene)
+        try inMemory(scene: scene, hashingCost: .recommended)
     }
 
-    init(database: AppDatabase, scene: SceneName = .main) {
+    /// `init(path:scene:)` hashing new passwords at `hashingCost` (see
+    /// `init(at:creating:scene:hashingCost:)`).
+    package convenience init(path: String, scene: SceneName = .main, hashingCost: ScryptPasswordHasher.Cost) throws {
+        try self.init(at: try Location(path: path), scene: scene, hashingCost: hashingCost)
+    }
+
+    /// `inMemory(scene:)` hashing new passwords at `hashingCost` (see
+    /// `init(at:creating:scene:hashingCost:)`).
+    package static func inMemory(scene: SceneName = .main, hashingCost: ScryptPasswordHasher.Cost) throws
+        -> ClubhouseApp
+    {
+        try ClubhouseApp(database: mapping { try AppDatabase.inMemory() }, scene: scene, hashingCost: hashingCost)
+    }
+
+    init(database: AppDatabase, scene: SceneName = .main, hashingCost: ScryptPasswordHasher.Cost = .recommended) {
         self.database = database
         self.path = database.path
         self.isInMemory = database.isInMemory
         self.scene = scene
-        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher(), scene: scene)
+        self.tree = AppCoordinator(store: database, hasher: ScryptPasswordHasher(cost: hashingCost), scene: scene)
     }
 
     // MARK: The one road

@@ -5,7 +5,7 @@ import Testing
 /// Scenes, as an iPad app has windows: one user, one set of data, a navigation state per scene.
 @Suite struct SceneTests {
     private func signedIn(_ file: TemporaryFile, scene: SceneName = .main) throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path, scene: scene)
+        let app = try ClubhouseApp(path: file.path, scene: scene, hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         return app
     }
@@ -16,7 +16,7 @@ import Testing
         try main.open("players/new")
         try main.type([("name", "Zoë")])
 
-        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side-2"))
+        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side-2"), hashingCost: .testing)
         #expect(try side.signedInUser()?.username == "ana")
         #expect(try side.state()?.currentPlace == "home/squad")
         try side.open("library")
@@ -58,7 +58,7 @@ import Testing
         let file = try TemporaryFile()
         let main = try signedIn(file)
         try main.open("questions")
-        let work = try ClubhouseApp(path: file.path, scene: try SceneName("Work"))
+        let work = try ClubhouseApp(path: file.path, scene: try SceneName("Work"), hashingCost: .testing)
         try work.open("library")
 
         try main.closeScene(try SceneName("Work"))
@@ -80,7 +80,7 @@ import Testing
         let file = try TemporaryFile()
         let main = try signedIn(file)
         try main.open("library")
-        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side"))
+        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side"), hashingCost: .testing)
         try side.open("questions")
         try side.signOut()
         #expect(try main.state() == nil)
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func scenesNeedSomeoneSignedIn() throws {
-        let app = try ClubhouseApp.inMemory(scene: try SceneName("side"))
+        let app = try ClubhouseApp.inMemory(scene: try SceneName("side"), hashingCost: .testing)
         #expect(app.scene.rawValue == "side")
         #expect(throws: ClubhouseError.notSignedIn) { try app.scenes() }
         #expect(throws: ClubhouseError.notSignedIn) { try app.closeScene(.main) }
@@ -111,7 +111,9 @@ import Testing
         let file = try TemporaryFile()
         let main = try signedIn(file)
         try main.open("library")
-        for name in ["side", "w"] { try ClubhouseApp(path: file.path, scene: try SceneName(name)).open("questions") }
+        for name in ["side", "w"] {
+            try ClubhouseApp(path: file.path, scene: try SceneName(name), hashingCost: .testing).open("questions")
+        }
         try sqlite3(
             file.path,
             """
@@ -125,7 +127,7 @@ import Testing
         #expect(try main.look().warnings.isEmpty)
         #expect(try main.state()?.currentScreen.path == "library")
 
-        let w = try ClubhouseApp(path: file.path, scene: try SceneName("w"))
+        let w = try ClubhouseApp(path: file.path, scene: try SceneName("w"), hashingCost: .testing)
         #expect(try w.look().warnings == ["the players tab's stack is not a list; the tab starts at players again"])
         #expect(try w.state()?.currentScreen.path == "questions")
 

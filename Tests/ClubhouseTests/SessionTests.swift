@@ -5,6 +5,8 @@ import Testing
 /// The library's public story, told with `import Clubhouse` alone: what an app that embeds it can
 /// do and rely on.
 @Suite struct SessionTests {
+    /// The one test here at the library's own hashing cost (the others lower it, each
+    /// registration costing seconds of CPU in a debug build).
     @Test func openRegisterSignInAndAddAPlayer() throws {
         let file = try TemporaryFile()
         let app = try ClubhouseApp(path: file.path)
@@ -12,6 +14,8 @@ import Testing
         #expect(try app.state() == nil)
 
         try app.register(username: "ana", password: "s3cret-pass")
+        // OWASP's minimum for scrypt, recorded in the hash.
+        #expect(try sqlite3Value(file.path, "SELECT password_hash FROM users").hasPrefix("$scrypt$ln=17,r=8,p=1$"))
         let signedIn = try app.signIn(username: "ana", password: "s3cret-pass")
         guard case .signedIn(let user, _) = signedIn.result else {
             Issue.record("expected a sign-in, got \(signedIn.result)")
@@ -36,7 +40,7 @@ import Testing
 
     @Test func registeringCanSignInAtOnceAndOpensAKeptLink() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path)
+        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
         guard case .linkKept = try app.open("library").result else {
             Issue.record("a link opened while signed out is kept")
             return
@@ -56,14 +60,14 @@ import Testing
 
     @Test func aSecondValueOnTheFileRestoresWhereTheFirstLeftOff() throws {
         let file = try TemporaryFile()
-        let first = try ClubhouseApp(path: file.path)
+        let first = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try first.register(username: "ana", password: "s3cret-pass")
         try first.signIn(username: "ana", password: "s3cret-pass")
         try first.perform(Command(link: Link("players/new"), .submit([("name", "Kai")], discardingDraft: false)))
         try first.open("players/1/edit/age")
         try first.type([("age", "31")])
 
-        let second = try ClubhouseApp(path: file.path)
+        let second = try ClubhouseApp(path: file.path, hashingCost: .testing)
         let state = try #require(try second.state())
         #expect(state == (try first.state()))
         #expect(state.selectedTab == .players)
@@ -80,7 +84,7 @@ import Testing
 
     @Test func errorsAreTypedAndChangeNothing() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path)
+        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
         #expect(throws: ClubhouseError.notSignedIn) { try app.select(.players) }
         try app.register(username: "ana", password: "s3cret-pass")
         #expect(throws: ClubhouseError.usernameTaken("ANA")) {
@@ -101,10 +105,10 @@ import Testing
 
     @Test func anotherValuesChangeIsObservedWithinOneSecond() throws {
         let file = try TemporaryFile()
-        let watcher = try ClubhouseApp(path: file.path)
+        let watcher = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try watcher.register(username: "ana", password: "s3cret-pass")
         try watcher.signIn(username: "ana", password: "s3cret-pass")
-        let other = try ClubhouseApp(path: file.path)
+        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
 
         let seen = Mailbox()
         let observation = watcher.observeChanges(every: .milliseconds(100)) { seen.put($0) }
@@ -125,9 +129,9 @@ import Testing
 
     @Test func commitsAreReportedWithoutAnOutcome() throws {
         let file = try TemporaryFile()
-        let watcher = try ClubhouseApp(path: file.path)
+        let watcher = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try watcher.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        let other = try ClubhouseApp(path: file.path)
+        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
 
         let seen = Mailbox()
         let observation = watcher.observeCommits(every: .milliseconds(20)) { result in
@@ -148,11 +152,11 @@ import Testing
 
     @Test func changesAreAnAsyncSequence() async throws {
         let file = try TemporaryFile()
-        let watcher = try ClubhouseApp(path: file.path)
+        let watcher = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try watcher.register(username: "ana", password: "s3cret-pass")
         try watcher.signIn(username: "ana", password: "s3cret-pass")
         let changes = watcher.changes(every: .milliseconds(50))
-        try ClubhouseApp(path: file.path).open("players/new")
+        try ClubhouseApp(path: file.path, hashingCost: .testing).open("players/new")
         // No deadline worth asserting here: a test run keeps the concurrency pool busy.
         let outcome = try #require(try await firstElement(of: changes, within: .seconds(60)))
         #expect(outcome == (try watcher.look()))
@@ -160,7 +164,7 @@ import Testing
 
     @Test func ownChangesAreNotReportedAsSomeoneElses() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path)
+        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass")
         try app.signIn(username: "ana", password: "s3cret-pass")
         let seen = Mailbox()
@@ -173,7 +177,7 @@ import Testing
 
     @Test func aTamperedFileStillOpensWithWarnings() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path)
+        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass")
         try app.signIn(username: "ana", password: "s3cret-pass")
         try app.open("players/new")
@@ -181,7 +185,7 @@ import Testing
             file.path,
             "UPDATE navigation_state SET stacks = '{\"players\": [{\"path\": 42}]}', selected_tab = 'nowhere'")
 
-        let reopened = try ClubhouseApp(path: file.path)
+        let reopened = try ClubhouseApp(path: file.path, hashingCost: .testing)
         let outcome = try reopened.look()
         #expect(!outcome.warnings.isEmpty)
         guard case .main(_, let state, _) = outcome.view else {
@@ -196,16 +200,16 @@ import Testing
     }
 
     @Test func anAppInMemoryLeavesNothingBehind() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         #expect(app.isInMemory)
         try app.register(username: "kai", password: "s3cret-pass")
         try app.signIn(username: "kai", password: "s3cret-pass")
-        #expect(try app.select(.questions).view != (try ClubhouseApp.inMemory().look().view))
+        #expect(try app.select(.questions).view != (try ClubhouseApp.inMemory(hashingCost: .testing).look().view))
     }
 
     @Test func backupAndCheckThroughTheLibrary() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path)
+        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass")
         let copy = try TemporaryFile()
         let report = try ClubhouseApp.backup(try .init(path: file.path), to: try .init(path: copy.path))

@@ -44,9 +44,23 @@ func sqlite3(_ path: String, _ sql: String) throws {
     #expect(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
 }
 
+/// The first column of the first row `sql` reads from `path`, read with the sqlite3 shell.
+func sqlite3Value(_ path: String, _ sql: String) throws -> String {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["sqlite3", path, sql]
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+}
+
 /// Ana signed in with `count` players named P1, P2, … (ids 1, 2, …), on the players list.
 func signedInWithPlayers(_ count: Int, in file: TemporaryFile) throws -> ClubhouseApp {
-    let app = try ClubhouseApp(path: file.path)
+    let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
     try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
     try sqlite3(
         file.path,

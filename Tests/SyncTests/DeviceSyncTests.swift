@@ -23,7 +23,7 @@ struct DeviceSyncTests {
 
         init() throws {
             folder = try TemporaryFolder()
-            app = try ClubhouseApp(path: folder.path("device.sqlite"))
+            app = try ClubhouseApp(path: folder.path("device.sqlite"), hashingCost: .testing)
             try app.perform(Command(.register(username: "ana", password: "s3cret-pass", signingIn: true)))
         }
 

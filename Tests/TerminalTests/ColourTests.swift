@@ -39,7 +39,7 @@ import Testing
     /// each environment: colour sequences only with colour; without, styles are bold, underline
     /// and reverse video.
     @Test func framesAreWrittenWithColourOnlyWhenTheDriverChoseIt() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         try app.open("players/new")
         try app.submit([("name", "Zoë")])

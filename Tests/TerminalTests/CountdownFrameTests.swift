@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aRunningCountdownIsRedrawnEachSecondWithoutAWrite() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         for name in ["Zoë", "Kai"] {
             try app.open("players/new")

@@ -20,7 +20,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "clubhouse.sqlite").path
-        let app = try ClubhouseApp(path: path)
+        let app = try ClubhouseApp(path: path, hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         for name in ["Zoë", "Kai"] {
             try app.open("players/new")
@@ -70,11 +70,11 @@ import Testing
         #expect(session.screen == .playerDetail)
 
         // The next session, in another process as far as the file knows, restores every page.
-        let state = try #require(try ClubhouseApp(path: path).state())
+        let state = try #require(try ClubhouseApp(path: path, hashingCost: .testing).state())
         #expect(state.selectedPage == .squad)
         #expect(state.stack(on: .squad).map(\.path) == ["home", "players/2"])
         #expect(state.stack(on: .results).map(\.path) == ["home"])
-        session = try self.session(try ClubhouseApp(path: path))
+        session = try self.session(try ClubhouseApp(path: path, hashingCost: .testing))
         #expect(session.screen == .playerDetail)
         _ = session.handle(.character("]"))
         #expect(session.screen == .home)

@@ -19,13 +19,13 @@ import Testing
     }
 
     private func session(registering: Bool = true, signingIn: Bool = true) throws -> TerminalSession {
-        let app = try ClubhouseApp(path: path)
+        let app = try ClubhouseApp(path: path, hashingCost: .testing)
         if registering { try app.register(username: "ana", password: "s3cret-pass", signingIn: signingIn) }
         return try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
     }
 
     /// Another process's view of the file.
-    private func other() throws -> ClubhouseApp { try ClubhouseApp(path: path) }
+    private func other() throws -> ClubhouseApp { try ClubhouseApp(path: path, hashingCost: .testing) }
 
     /// The players stored, as another process reads them.
     private func players() throws -> [Player] { try other().readPlayers(around: nil, count: 10).rows }

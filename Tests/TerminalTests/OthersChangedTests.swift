@@ -10,11 +10,11 @@ import Testing
     @Test func anotherScenesChangeNeverUndoesTheUsersLastKey() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("clubhouse.sqlite")
-        let app = try ClubhouseApp(path: path)
+        let app = try ClubhouseApp(path: path, hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
         // Another terminal of the same user (signing in holds for every scene).
-        let right = try ClubhouseApp(path: path, scene: try SceneName("right"))
+        let right = try ClubhouseApp(path: path, scene: try SceneName("right"), hashingCost: .testing)
 
         // The other terminal moves (a commit this one's observer sees), then the user presses 2
         // before the loop takes the report.

@@ -17,7 +17,7 @@ import Testing
     /// The players list's selection mode: marked rows, the count in the title, the keys in the
     /// footer, and the team picker opened with the marked players alone.
     @Test func theSelectionMode() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         for (name, position) in [("Zoë O'Brien", "striker"), ("Kai", "goalkeeper"), ("Lu", ""), ("Mía", "winger")] {
             try app.open("players/new")
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theLoginScreens() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         let session = try session(app)
         Snapshot.check("login-empty", session)
         for character in "ana" { session.apply(.insert(String(character))) }
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func everyScreenOfASignedInUser() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         let session = try session(app)
         Snapshot.check("home-squad-empty", session)
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func aTerminalTooSmallSaysSo() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         let session = try session(app)
         session.resize(Layout(width: 59, height: 24))
         let text = session.frame().text

@@ -12,7 +12,7 @@ func signedInSession(clock now: Milliseconds = 0) throws -> (ClubhouseApp, Termi
 
 /// Ana signed in on an app in memory, for tests that drive the update step themselves.
 func signedInApp() throws -> ClubhouseApp {
-    let app = try ClubhouseApp.inMemory()
+    let app = try ClubhouseApp.inMemory(hashingCost: .testing)
     try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
     return app
 }

@@ -40,7 +40,7 @@ import Testing
     private func typed(_ text: String) -> [Key] { text.map { .character($0) } }
 
     @Test func loginKeysAskNothingUntilEnterAndThePasswordLeavesWithTheSignIn() throws {
-        let app = try ClubhouseApp.inMemory()
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
         try app.register(username: "ana", password: "s3cret-pass")
         var model = try model(of: app)
         #expect(model.screen == .login)

@@ -107,7 +107,7 @@ actor Templates {
         let folder = try self.folder ?? TemporaryFolder()
         self.folder = folder
         let path = folder.path("\(username).sqlite")
-        let app = try ClubhouseApp(path: path)
+        let app = try ClubhouseApp(path: path, hashingCost: .testing)
         try app.register(username: username, password: TestSyncServer.password, signingIn: true)
         files[username] = path
         return path

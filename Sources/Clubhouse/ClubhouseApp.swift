@@ -55,9 +55,9 @@ public final class ClubhouseApp: @unchecked Sendable {
 
     /// `init(at:creating:scene:)` hashing new passwords at `hashingCost` instead of the recommended
     /// cost. For this package's tests only, which register hundreds of users: at the recommended
-    /// cost a hash takes 128 MiB and, in a debug build, four seconds of CPU. Package access, so
-    /// neither the library's users nor the CLI can lower it. A sign-in checks a password at the
-    /// cost its hash records, whichever app made it.
+    /// cost a hash takes 128 MiB and, in a debug build, four seconds of CPU. Package access, so the
+    /// library's users cannot lower it, and neither can the CLI, which `PublicAPITests` holds to
+    /// the public API. A sign-in checks a password at the cost its hash records.
     package convenience init(
         at location: Location, creating: Bool = true, scene: SceneName = .main,
         hashingCost: ScryptPasswordHasher.Cost

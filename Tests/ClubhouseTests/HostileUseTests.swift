@@ -6,10 +6,7 @@ import Testing
 /// a clean, typed error, never a crash, a hang, another user's data or a write to the wrong file.
 @Suite struct HostileUseTests {
     private func signedIn(_ file: TemporaryFile, as name: String = "ana") throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try app.register(username: name, password: "s3cret-pass")
-        try app.signIn(username: name, password: "s3cret-pass")
-        return app
+        try registered(name, in: file)
     }
 
     @Test func playerRowsKeptPastTheirReadAreRefused() throws {
@@ -64,7 +61,7 @@ import Testing
         guard case .main(let user, _, _) = try ana.look().view else { return }
 
         // Another value on the file signs ana out and bob in; ana's value has not looked since.
-        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let other = try ClubhouseApp(path: file.path)
         try other.signOut()
         #expect(throws: ClubhouseError.notSignedIn) { try ana.readBooks(page: 1) }
         #expect(throws: ClubhouseError.notSignedIn) {
@@ -94,7 +91,7 @@ import Testing
             failures.put(
                 Result {
                     _ = try ClubhouseApp.backup(try .init(path: paths[index % paths.count]), to: try .init(path: copy))
-                    let restored = try ClubhouseApp(path: copy, hashingCost: .testing)
+                    let restored = try ClubhouseApp(path: copy)
                     guard try restored.signedInUser()?.username == "user\(index % paths.count)" else {
                         throw ClubhouseError.invalidInput("copy \(index) holds another database")
                     }
@@ -128,7 +125,7 @@ import Testing
         }
         #expect(error as? StorageError == .moved(path: file.path))
         // The file at the path now is mallory's, untouched by ana's app.
-        #expect(try ClubhouseApp(path: file.path, hashingCost: .testing).signedInUser()?.username == "mallory")
+        #expect(try ClubhouseApp(path: file.path).signedInUser()?.username == "mallory")
     }
 
     @Test func aReleasedObservationStopsItsThread() throws {
@@ -157,7 +154,7 @@ import Testing
     }
 
     @Test func aHugeLinkGivesAShortMessage() throws {
-        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
+        let app = try ClubhouseApp.inMemory()
         do {
             try app.open(String(repeating: "x", count: 1_000_000))
             Issue.record("a million x's opened")

@@ -6,8 +6,7 @@ import Testing
 /// every sign-in on this device.
 @Suite struct LandingTests {
     private func ana(in file: TemporaryFile) throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        let app = try registered(in: file)
         try app.open("players/new")
         try app.submit([("name", "Kai")])
         return app
@@ -43,7 +42,7 @@ import Testing
         #expect(state.selectedTab == .players)
         #expect(state.currentPlace == "players")
         // Kept in the file: another process, a later sign-in.
-        let later = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let later = try ClubhouseApp(path: file.path)
         #expect(try later.settings().landing == .players)
         #expect(try signInAgain(later).selectedTab == .players)
         // Home again.
@@ -91,7 +90,7 @@ import Testing
         let app = try ana(in: file)
         try app.land(on: .players)
         try sqlite3(file.path, "PRAGMA ignore_check_constraints = ON; UPDATE user_settings SET landing_tab = 'attic'")
-        let later = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let later = try ClubhouseApp(path: file.path)
         let warning = "the stored landing tab is not a tab; sign-in lands on home until you choose one"
         let read = try later.look(.settings)
         #expect(read.settings == UserSettings())

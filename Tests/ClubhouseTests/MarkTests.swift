@@ -46,7 +46,7 @@ import Testing
         try app.perform(Command(.mark([6])))
         #expect(try app.state()?.currentScreen.path == "library")
 
-        let again = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let again = try ClubhouseApp(path: file.path)
         #expect(try marks(again) == ["2", "3", "6"])
         guard case .history(let entries) = try again.look(.history(limit: 10)).result else {
             Issue.record("expected the history")
@@ -58,9 +58,7 @@ import Testing
         #expect(try marks(again) == ["2", "3", "6"])
         try again.perform(Command(.unmark(nil)))
         #expect(try marks(again) == nil)
-        #expect(
-            try ClubhouseApp(path: file.path, hashingCost: .testing).state()?.stack(for: .players).first
-                == ScreenState(path: "players"))
+        #expect(try ClubhouseApp(path: file.path).state()?.stack(for: .players).first == ScreenState(path: "players"))
     }
 
     @Test func aBadMarkIsRefusedAndChangesNothing() throws {
@@ -88,7 +86,7 @@ import Testing
         #expect(try app.look().warnings.isEmpty)
         #expect(try marks(app) == ["2"])
         try sqlite3(file.path, "DELETE FROM players WHERE id = 2")
-        let fresh = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let fresh = try ClubhouseApp(path: file.path)
         #expect(try fresh.look().warnings.isEmpty)
         #expect(try marks(fresh) == nil)
     }
@@ -114,7 +112,7 @@ import Testing
         #expect(window.hasAfter == false)
 
         // Kept through a restart, as everything else.
-        let again = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let again = try ClubhouseApp(path: file.path)
         guard case .main(_, _, .confirmPlayers(let restored)) = try again.look().view else {
             Issue.record("expected the team picker")
             return
@@ -156,7 +154,7 @@ import Testing
             """
             UPDATE navigation_state SET stacks = json_set(stacks, '$.players[0].marked', json('["2", "x1", 7, "3"]'));
             """)
-        let fresh = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let fresh = try ClubhouseApp(path: file.path)
         let warnings = try fresh.look().warnings
         #expect(
             warnings == [
@@ -165,7 +163,7 @@ import Testing
             ])
         #expect(try marks(fresh) == ["2", "3"])
         try sqlite3(file.path, "UPDATE navigation_state SET stacks = json_set(stacks, '$.players[0].marked', 'all')")
-        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let other = try ClubhouseApp(path: file.path)
         #expect(
             try other.look().warnings == ["the marks of players are not a list of player ids; what is not was dropped"])
         #expect(try marks(other) == nil)

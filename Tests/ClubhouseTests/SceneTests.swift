@@ -5,9 +5,7 @@ import Testing
 /// Scenes, as an iPad app has windows: one user, one set of data, a navigation state per scene.
 @Suite struct SceneTests {
     private func signedIn(_ file: TemporaryFile, scene: SceneName = .main) throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path, scene: scene, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        return app
+        try registered(in: file, scene: scene)
     }
 
     @Test func twoScenesKeepTheirOwnPlaceAndShareTheData() throws {
@@ -16,7 +14,7 @@ import Testing
         try main.open("players/new")
         try main.type([("name", "Zoë")])
 
-        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side-2"), hashingCost: .testing)
+        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side-2"))
         #expect(try side.signedInUser()?.username == "ana")
         #expect(try side.state()?.currentPlace == "home/squad")
         try side.open("library")
@@ -58,7 +56,7 @@ import Testing
         let file = try TemporaryFile()
         let main = try signedIn(file)
         try main.open("questions")
-        let work = try ClubhouseApp(path: file.path, scene: try SceneName("Work"), hashingCost: .testing)
+        let work = try ClubhouseApp(path: file.path, scene: try SceneName("Work"))
         try work.open("library")
 
         try main.closeScene(try SceneName("Work"))
@@ -80,7 +78,7 @@ import Testing
         let file = try TemporaryFile()
         let main = try signedIn(file)
         try main.open("library")
-        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side"), hashingCost: .testing)
+        let side = try ClubhouseApp(path: file.path, scene: try SceneName("side"))
         try side.open("questions")
         try side.signOut()
         #expect(try main.state() == nil)
@@ -101,7 +99,7 @@ import Testing
     }
 
     @Test func scenesNeedSomeoneSignedIn() throws {
-        let app = try ClubhouseApp.inMemory(scene: try SceneName("side"), hashingCost: .testing)
+        let app = try ClubhouseApp.inMemory(scene: try SceneName("side"))
         #expect(app.scene.rawValue == "side")
         #expect(throws: ClubhouseError.notSignedIn) { try app.scenes() }
         #expect(throws: ClubhouseError.notSignedIn) { try app.closeScene(.main) }
@@ -111,9 +109,7 @@ import Testing
         let file = try TemporaryFile()
         let main = try signedIn(file)
         try main.open("library")
-        for name in ["side", "w"] {
-            try ClubhouseApp(path: file.path, scene: try SceneName(name), hashingCost: .testing).open("questions")
-        }
+        for name in ["side", "w"] { try ClubhouseApp(path: file.path, scene: try SceneName(name)).open("questions") }
         try sqlite3(
             file.path,
             """
@@ -127,7 +123,7 @@ import Testing
         #expect(try main.look().warnings.isEmpty)
         #expect(try main.state()?.currentScreen.path == "library")
 
-        let w = try ClubhouseApp(path: file.path, scene: try SceneName("w"), hashingCost: .testing)
+        let w = try ClubhouseApp(path: file.path, scene: try SceneName("w"))
         #expect(try w.look().warnings == ["the players tab's stack is not a list; the tab starts at players again"])
         #expect(try w.state()?.currentScreen.path == "questions")
 

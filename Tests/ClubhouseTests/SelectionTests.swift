@@ -80,7 +80,7 @@ import Testing
         try app.back()
         #expect(try app.state()?.selection == "12", "the list keeps its row while a player is open over it")
 
-        let again = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let again = try ClubhouseApp(path: file.path)
         #expect(try again.state()?.selection == "12")
         try sqlite3(file.path, "DELETE FROM players WHERE id = 12")
         var window = try playerWindow(again, count: 3, above: 1)
@@ -106,12 +106,12 @@ import Testing
             """
             UPDATE navigation_state SET stacks = json_set(stacks, '$.players[0].selected', 'x1');
             """)
-        let fresh = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let fresh = try ClubhouseApp(path: file.path)
         let outcome = try fresh.look()
         #expect(outcome.warnings == ["the selection of players is not a row of it; the first row is selected"])
         #expect(try playerWindow(fresh, count: 2).selectedKey == "1")
         try sqlite3(file.path, "UPDATE navigation_state SET stacks = json_set(stacks, '$.players[0].selected', 7)")
-        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let other = try ClubhouseApp(path: file.path)
         #expect(try other.look().warnings == ["the selection of players is not text; it was dropped"])
         #expect(try other.state()?.currentScreen.path == "players")
     }

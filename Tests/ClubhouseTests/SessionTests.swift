@@ -5,8 +5,8 @@ import Testing
 /// The library's public story, told with `import Clubhouse` alone: what an app that embeds it can
 /// do and rely on.
 @Suite struct SessionTests {
-    /// The one test here at the library's own hashing cost (the others lower it, each
-    /// registration costing seconds of CPU in a debug build).
+    /// Registers at the library's own hashing cost; tests that are not about registering copy a
+    /// registered file instead (`registered(in:)`).
     @Test func openRegisterSignInAndAddAPlayer() throws {
         let file = try TemporaryFile()
         let app = try ClubhouseApp(path: file.path)
@@ -40,7 +40,7 @@ import Testing
 
     @Test func registeringCanSignInAtOnceAndOpensAKeptLink() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let app = try ClubhouseApp(path: file.path)
         guard case .linkKept = try app.open("library").result else {
             Issue.record("a link opened while signed out is kept")
             return
@@ -60,14 +60,12 @@ import Testing
 
     @Test func aSecondValueOnTheFileRestoresWhereTheFirstLeftOff() throws {
         let file = try TemporaryFile()
-        let first = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try first.register(username: "ana", password: "s3cret-pass")
-        try first.signIn(username: "ana", password: "s3cret-pass")
+        let first = try registered(in: file)
         try first.perform(Command(link: Link("players/new"), .submit([("name", "Kai")], discardingDraft: false)))
         try first.open("players/1/edit/age")
         try first.type([("age", "31")])
 
-        let second = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let second = try ClubhouseApp(path: file.path)
         let state = try #require(try second.state())
         #expect(state == (try first.state()))
         #expect(state.selectedTab == .players)
@@ -84,7 +82,7 @@ import Testing
 
     @Test func errorsAreTypedAndChangeNothing() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let app = try ClubhouseApp(path: file.path)
         #expect(throws: ClubhouseError.notSignedIn) { try app.select(.players) }
         try app.register(username: "ana", password: "s3cret-pass")
         #expect(throws: ClubhouseError.usernameTaken("ANA")) {
@@ -105,10 +103,8 @@ import Testing
 
     @Test func anotherValuesChangeIsObservedWithinOneSecond() throws {
         let file = try TemporaryFile()
-        let watcher = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try watcher.register(username: "ana", password: "s3cret-pass")
-        try watcher.signIn(username: "ana", password: "s3cret-pass")
-        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let watcher = try registered(in: file)
+        let other = try ClubhouseApp(path: file.path)
 
         let seen = Mailbox()
         let observation = watcher.observeChanges(every: .milliseconds(100)) { seen.put($0) }
@@ -129,9 +125,8 @@ import Testing
 
     @Test func commitsAreReportedWithoutAnOutcome() throws {
         let file = try TemporaryFile()
-        let watcher = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try watcher.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        let other = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let watcher = try registered(in: file)
+        let other = try ClubhouseApp(path: file.path)
 
         let seen = Mailbox()
         let observation = watcher.observeCommits(every: .milliseconds(20)) { result in
@@ -152,11 +147,9 @@ import Testing
 
     @Test func changesAreAnAsyncSequence() async throws {
         let file = try TemporaryFile()
-        let watcher = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try watcher.register(username: "ana", password: "s3cret-pass")
-        try watcher.signIn(username: "ana", password: "s3cret-pass")
+        let watcher = try registered(in: file)
         let changes = watcher.changes(every: .milliseconds(50))
-        try ClubhouseApp(path: file.path, hashingCost: .testing).open("players/new")
+        try ClubhouseApp(path: file.path).open("players/new")
         // No deadline worth asserting here: a test run keeps the concurrency pool busy.
         let outcome = try #require(try await firstElement(of: changes, within: .seconds(60)))
         #expect(outcome == (try watcher.look()))
@@ -164,9 +157,7 @@ import Testing
 
     @Test func ownChangesAreNotReportedAsSomeoneElses() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass")
-        try app.signIn(username: "ana", password: "s3cret-pass")
+        let app = try registered(in: file)
         let seen = Mailbox()
         let observation = app.observeChanges(every: .milliseconds(20)) { seen.put($0) }
         defer { observation.cancel() }
@@ -177,15 +168,13 @@ import Testing
 
     @Test func aTamperedFileStillOpensWithWarnings() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass")
-        try app.signIn(username: "ana", password: "s3cret-pass")
+        let app = try registered(in: file)
         try app.open("players/new")
         try sqlite3(
             file.path,
             "UPDATE navigation_state SET stacks = '{\"players\": [{\"path\": 42}]}', selected_tab = 'nowhere'")
 
-        let reopened = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let reopened = try ClubhouseApp(path: file.path)
         let outcome = try reopened.look()
         #expect(!outcome.warnings.isEmpty)
         guard case .main(_, let state, _) = outcome.view else {
@@ -200,17 +189,16 @@ import Testing
     }
 
     @Test func anAppInMemoryLeavesNothingBehind() throws {
-        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
+        let app = try ClubhouseApp.inMemory()
         #expect(app.isInMemory)
         try app.register(username: "kai", password: "s3cret-pass")
         try app.signIn(username: "kai", password: "s3cret-pass")
-        #expect(try app.select(.questions).view != (try ClubhouseApp.inMemory(hashingCost: .testing).look().view))
+        #expect(try app.select(.questions).view != (try ClubhouseApp.inMemory().look().view))
     }
 
     @Test func backupAndCheckThroughTheLibrary() throws {
         let file = try TemporaryFile()
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass")
+        _ = try registered(in: file, signingIn: false)
         let copy = try TemporaryFile()
         let report = try ClubhouseApp.backup(try .init(path: file.path), to: try .init(path: copy.path))
         #expect(report.version == ClubhouseApp.schemaVersion)

@@ -1,5 +1,6 @@
 import Clubhouse
 import Foundation
+import Synchronization
 import Testing
 
 /// What an observation reported, handed from its thread to the test's.
@@ -58,10 +59,55 @@ func sqlite3Value(_ path: String, _ sql: String) throws -> String {
     return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
 }
 
+/// An app on `file`, with `username` registered (password `Accounts.password`) and signed in when
+/// `signingIn`; the file is a copy of one made through the library for this username.
+func registered(
+    _ username: String = "ana", in file: TemporaryFile, scene: SceneName = .main, signingIn: Bool = true
+) throws -> ClubhouseApp {
+    try FileManager.default.copyItem(atPath: try Accounts.template(for: username), toPath: file.path)
+    let app = try ClubhouseApp(path: file.path, scene: scene)
+    if signingIn { try app.signIn(username: username, password: Accounts.password) }
+    return app
+}
+
+/// Accounts made once per test process, for the tests that are not about registering.
+///
+/// The library hashes a new password at scrypt's recommended cost: 128 MiB and, in a debug build,
+/// four seconds of CPU, spent on the thread of Swift's cooperative pool that runs the test. Paid
+/// by every test here, it kept that pool busy for minutes and held up the other tests of the run.
+/// So each username is registered once, on a template file, through the library; the template's
+/// hash is then replaced with the sqlite3 shell (as a person could) by the same password's hash
+/// at scrypt's lowest accepted cost, and each test copies the template. A sign-in checks a
+/// password at the cost its hash records, so the tests' sign-ins are cheap too.
+enum Accounts {
+    static let password = "s3cret-pass"
+
+    /// `password` under scrypt with ln=10, r=8, p=1 and the salt "clubhouse-tests!", in the
+    /// library's format (Python's `hashlib.scrypt` derives the same key).
+    static let cheapHash =
+        "$scrypt$ln=10,r=8,p=1$Y2x1YmhvdXNlLXRlc3RzIQ==$eB7h3nMOVTp/jV70h4u1xVrUknCBEXaJ8snE9JrG0J8="
+
+    private static let templates = Mutex<[String: TemporaryFile]>([:])
+
+    /// The template file of `username`, made on first use.
+    static func template(for username: String) throws -> String {
+        try templates.withLock { templates in
+            if let template = templates[username] { return template.path }
+            let template = try TemporaryFile()
+            try ClubhouseApp(path: template.path).register(username: username, password: password)
+            // The app is gone, its connections closed; nothing is left in a write-ahead log.
+            _ = try sqlite3Value(
+                template.path,
+                "UPDATE users SET password_hash = '\(cheapHash)'; PRAGMA wal_checkpoint(TRUNCATE);")
+            templates[username] = template
+            return template.path
+        }
+    }
+}
+
 /// Ana signed in with `count` players named P1, P2, … (ids 1, 2, …), on the players list.
 func signedInWithPlayers(_ count: Int, in file: TemporaryFile) throws -> ClubhouseApp {
-    let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-    try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+    let app = try registered(in: file)
     try sqlite3(
         file.path,
         """

@@ -7,9 +7,7 @@ import Testing
 /// after kill -9) finds both. The form checks everything when it is submitted.
 @Suite struct TypingTests {
     private func signedIn(_ file: TemporaryFile) throws -> ClubhouseApp {
-        let app = try ClubhouseApp(path: file.path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        return app
+        try registered(in: file)
     }
 
     private func screen(_ outcome: Outcome) -> ScreenState? {
@@ -30,7 +28,7 @@ import Testing
         try app.perform(Command(.typing([("age", "1")])))
 
         // Another app on the file, as after kill -9: the half-typed age and the cursor are there.
-        let restarted = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let restarted = try ClubhouseApp(path: file.path)
         let look = try restarted.look()
         #expect(look.warnings.isEmpty)
         #expect(draft(look) == FormDraft(["name": "Zoë", "age": "1"]))
@@ -64,17 +62,14 @@ import Testing
         // Typing an ISBN key by key never starts the form afresh (a scripted `book add` of
         // another ISBN does): the title typed before it stays.
         #expect(
-            draft(try ClubhouseApp(path: file.path, hashingCost: .testing).look())
-                == FormDraft(["title": "Dune", "isbn": "9780441013593"]))
+            draft(try ClubhouseApp(path: file.path).look()) == FormDraft(["title": "Dune", "isbn": "9780441013593"]))
         try app.perform(Command(.typing([("isbn", "978044")])))
-        #expect(
-            draft(try ClubhouseApp(path: file.path, hashingCost: .testing).look())
-                == FormDraft(["title": "Dune", "isbn": "978044"]))
+        #expect(draft(try ClubhouseApp(path: file.path).look()) == FormDraft(["title": "Dune", "isbn": "978044"]))
         try app.back()
 
         try app.open("questions/new")
         try app.perform(Command(.typing([("text", "Why")])))
-        let restarted = try ClubhouseApp(path: file.path, hashingCost: .testing)
+        let restarted = try ClubhouseApp(path: file.path)
         #expect(draft(try restarted.look()) == FormDraft(["text": "Why"]))
         #expect(throws: ClubhouseError.self) { try restarted.submit() }
     }
@@ -106,7 +101,7 @@ import Testing
         try app.perform(Command(.typing([("name", "Kai")])))
         let moved = try app.focus("position")
         #expect(moved.moved)
-        #expect(screen(try ClubhouseApp(path: file.path, hashingCost: .testing).look())?.focus == "position")
+        #expect(screen(try ClubhouseApp(path: file.path).look())?.focus == "position")
         guard case .history(let entries) = try app.look(.history(limit: 10)).result else {
             Issue.record("no history")
             return
@@ -116,7 +111,7 @@ import Testing
         // A link that closes the form keeps its draft and its focus aside; they come back with it.
         try app.open("library")
         try app.open("players/new")
-        let back = try ClubhouseApp(path: file.path, hashingCost: .testing).look()
+        let back = try ClubhouseApp(path: file.path).look()
         #expect(draft(back) == FormDraft(["name": "Kai"]))
         #expect(screen(back)?.focus == "position")
         // Starting afresh forgets where the cursor was.
@@ -136,7 +131,7 @@ import Testing
             UPDATE navigation_state SET stacks = json_set(stacks, '$.players[1]',
                 json('{"path":"players/new","focus":"bogus","draft":{"name":"Kai","age":"abc","x":"1","team":"\(long)"}}'))
             """)
-        let look = try ClubhouseApp(path: file.path, hashingCost: .testing).look()
+        let look = try ClubhouseApp(path: file.path).look()
         #expect(draft(look) == FormDraft(["name": "Kai", "age": "abc"]))
         #expect(screen(look)?.focus == nil)
         #expect(
@@ -148,7 +143,7 @@ import Testing
             file.path,
             #"UPDATE navigation_state SET stacks = json_set(stacks, '$.players[1]', json('{"path":"players/new","focus":7,"draft":{"name":"Kai"}}'))"#
         )
-        let repaired = try ClubhouseApp(path: file.path, hashingCost: .testing).look()
+        let repaired = try ClubhouseApp(path: file.path).look()
         #expect(draft(repaired) == FormDraft(["name": "Kai"]))
         #expect(repaired.warnings == ["the focused field of players/new is not text; it was dropped"])
     }
@@ -163,7 +158,7 @@ import Testing
         // The home page's items: the squad's newest players.
         try app.open("home/squad")
         try app.moveSelection(.by(1))
-        #expect(try ClubhouseApp(path: file.path, hashingCost: .testing).state()?.currentScreen.selected == "2")
+        #expect(try ClubhouseApp(path: file.path).state()?.currentScreen.selected == "2")
         try app.moveSelection(.bottom)
         #expect(try app.state()?.currentScreen.selected == "1")
         #expect(throws: ClubhouseError.notOnScreen("'9' is not a row of home")) { try app.moveSelection(.row("9")) }
@@ -174,23 +169,21 @@ import Testing
         // A player's fields, by name.
         try app.open("players/2")
         try app.moveSelection(.by(2))
-        #expect(try ClubhouseApp(path: file.path, hashingCost: .testing).state()?.currentScreen.selected == "skill")
+        #expect(try ClubhouseApp(path: file.path).state()?.currentScreen.selected == "skill")
         try app.moveSelection(.by(100))
         #expect(try app.state()?.currentScreen.selected == "favourite-team")
 
         // The profile's rows.
         try app.open("profile")
         try app.moveSelection(.row("gathers"))
-        #expect(try ClubhouseApp(path: file.path, hashingCost: .testing).state()?.currentScreen.selected == "gathers")
+        #expect(try ClubhouseApp(path: file.path).state()?.currentScreen.selected == "gathers")
 
         // A tampered key is dropped with a warning; the list starts at its first row.
         try sqlite3(
             file.path,
             #"UPDATE navigation_state SET stacks = json_set(stacks, '$.players[1].selected', 'shoe size')"#)
-        let look = try ClubhouseApp(path: file.path, hashingCost: .testing).look()
+        let look = try ClubhouseApp(path: file.path).look()
         #expect(look.warnings == ["the selection of players/2 is not a row of it; the first row is selected"])
-        #expect(
-            try ClubhouseApp(path: file.path, hashingCost: .testing).state()?.stack(for: .players).last?.selected == nil
-        )
+        #expect(try ClubhouseApp(path: file.path).state()?.stack(for: .players).last?.selected == nil)
     }
 }

@@ -70,11 +70,11 @@ import Testing
         #expect(session.screen == .playerDetail)
 
         // The next session, in another process as far as the file knows, restores every page.
-        let state = try #require(try ClubhouseApp(path: path, hashingCost: .testing).state())
+        let state = try #require(try ClubhouseApp(path: path).state())
         #expect(state.selectedPage == .squad)
         #expect(state.stack(on: .squad).map(\.path) == ["home", "players/2"])
         #expect(state.stack(on: .results).map(\.path) == ["home"])
-        session = try self.session(try ClubhouseApp(path: path, hashingCost: .testing))
+        session = try self.session(try ClubhouseApp(path: path))
         #expect(session.screen == .playerDetail)
         _ = session.handle(.character("]"))
         #expect(session.screen == .home)

@@ -25,7 +25,7 @@ import Testing
     }
 
     /// Another process's view of the file.
-    private func other() throws -> ClubhouseApp { try ClubhouseApp(path: path, hashingCost: .testing) }
+    private func other() throws -> ClubhouseApp { try ClubhouseApp(path: path) }
 
     /// The players stored, as another process reads them.
     private func players() throws -> [Player] { try other().readPlayers(around: nil, count: 10).rows }

@@ -14,7 +14,7 @@ import Testing
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
         // Another terminal of the same user (signing in holds for every scene).
-        let right = try ClubhouseApp(path: path, scene: try SceneName("right"), hashingCost: .testing)
+        let right = try ClubhouseApp(path: path, scene: try SceneName("right"))
 
         // The other terminal moves (a commit this one's observer sees), then the user presses 2
         // before the loop takes the report.

@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func aTerminalTooSmallSaysSo() throws {
-        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
+        let app = try ClubhouseApp.inMemory()
         let session = try session(app)
         session.resize(Layout(width: 59, height: 24))
         let text = session.frame().text

@@ -22,11 +22,7 @@ final class LiveServer: Sendable {
     static func start(
         _ database: TestDatabase, configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> LiveServer {
-        var configuration = ServerConfiguration(database: database.address, port: 0)
-        configuration.hashCost = .testing
-        configuration.maximumConnections = 4
-        configuration.keepsConnectionsOpen = false
-        configuration.databaseTimeout = .seconds(60)
+        var configuration = ServerConfiguration.inTestProcess(on: database)
         configure(&configuration)
         var logger = Logger(label: "live-test-server")
         logger.logLevel = .critical

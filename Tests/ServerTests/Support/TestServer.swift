@@ -16,13 +16,7 @@ enum TestServer {
     ) async throws -> Value {
         let database = try await PostgresCluster.shared().createDatabase()
         try await prepare(database)
-        var configuration = ServerConfiguration(database: database.address, port: 0)
-        configuration.hashCost = .testing
-        // Dozens of tests run at once against one cluster.
-        configuration.maximumConnections = 4
-        configuration.keepsConnectionsOpen = false
-        // A busy machine (dozens of servers starting at once) is slow, not down.
-        configuration.databaseTimeout = .seconds(60)
+        var configuration = ServerConfiguration.inTestProcess(on: database)
         // The router tests read no change stream: no LISTEN connection per server (LiveServer has one).
         configuration.listensForChanges = false
         configure(&configuration)

@@ -36,13 +36,12 @@ final class TestSyncServer: @unchecked Sendable {
         self.service = service
     }
 
-    /// `databaseTimeout` nil keeps the server's default deadline (a busy machine running dozens of
-    /// servers is slow, not down: 60 s unless a test is about the default).
+    /// `databaseTimeout` nil keeps an in-process server's deadline (`inTestProcess`'s).
     /// `live`: an in-process server LISTENs for the change stream (one more PostgreSQL connection
     /// each, on a cluster dozens of test servers share); a server process always does.
     /// `configure` changes an in-process server's configuration further.
     static func start(
-        _ kind: Kind = .inProcess, databaseTimeout: Duration? = .seconds(60), live: Bool = false,
+        _ kind: Kind = .inProcess, databaseTimeout: Duration? = nil, live: Bool = false,
         configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestSyncServer {
         let database = try await PostgresCluster.shared().createDatabase()
@@ -59,17 +58,14 @@ final class TestSyncServer: @unchecked Sendable {
     /// A second server instance, in this process, on the same database: what a deployment with
     /// several `clubhouse-server` processes on one PostgreSQL looks like to each device.
     func alongside() async throws -> TestSyncServer {
-        try await Self.inProcess(on: database, databaseTimeout: .seconds(60), migrating: false, live: true)
+        try await Self.inProcess(on: database, databaseTimeout: nil, migrating: false, live: true)
     }
 
     private static func inProcess(
         on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool, live: Bool,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestSyncServer {
-        var configuration = ServerConfiguration(database: database.address, port: 0)
-        configuration.hashCost = .testing
-        configuration.maximumConnections = 4
-        configuration.keepsConnectionsOpen = false
+        var configuration = ServerConfiguration.inTestProcess(on: database)
         configuration.listensForChanges = live
         if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
         configure(&configuration)

@@ -87,22 +87,50 @@ enum Accounts {
     static let cheapHash =
         "$scrypt$ln=10,r=8,p=1$Y2x1YmhvdXNlLXRlc3RzIQ==$eB7h3nMOVTp/jV70h4u1xVrUknCBEXaJ8snE9JrG0J8="
 
-    private static let templates = Mutex<[String: TemporaryFile]>([:])
+    /// One per username, each behind a lock of its own: a test waits only while its own
+    /// username's template is made (seconds of a cooperative thread), never for another's.
+    private static let templates = Mutex<[String: Template]>([:])
+
+    private final class Template: Sendable {
+        let path = Mutex<String?>(nil)
+    }
 
     /// The template file of `username`, made on first use.
     static func template(for username: String) throws -> String {
-        try templates.withLock { templates in
-            if let template = templates[username] { return template.path }
-            let template = try TemporaryFile()
-            try ClubhouseApp(path: template.path).register(username: username, password: password)
-            // The app is gone, its connections closed; nothing is left in a write-ahead log.
-            _ = try sqlite3Value(
-                template.path,
-                "UPDATE users SET password_hash = '\(cheapHash)'; PRAGMA wal_checkpoint(TRUNCATE);")
+        let template = templates.withLock { templates in
+            if let template = templates[username] { return template }
+            let template = Template()
             templates[username] = template
-            return template.path
+            return template
+        }
+        return try template.path.withLock { path in
+            if let path { return path }
+            let made = try make(username)
+            path = made
+            return made
         }
     }
+
+    private static func make(_ username: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        _ = removesFolderAtExit
+        let file = folder + "/\(username).sqlite"
+        // Left by an earlier process of the same id that did not exit.
+        try? FileManager.default.removeItem(atPath: file)
+        try ClubhouseApp(path: file).register(username: username, password: password)
+        // The app writes each change with a rollback journal, so the file alone holds it all.
+        let hash = try sqlite3Value(
+            file, "UPDATE users SET password_hash = '\(cheapHash)' RETURNING password_hash")
+        guard hash == cheapHash else { throw ClubhouseError.invalidInput("the template of \(username) kept its hash") }
+        return file
+    }
+
+    private static let folder = NSTemporaryDirectory() + "clubhouse-tests-accounts-\(getpid())"
+
+    /// The templates outlive every test, so the process removes their folder as it exits.
+    private static let removesFolderAtExit: Void = {
+        atexit { try? FileManager.default.removeItem(atPath: Accounts.folder) }
+    }()
 }
 
 /// Ana signed in with `count` players named P1, P2, … (ids 1, 2, …), on the players list.

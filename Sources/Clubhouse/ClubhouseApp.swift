@@ -54,7 +54,7 @@ public final class ClubhouseApp: @unchecked Sendable {
     }
 
     /// `init(at:creating:scene:)` hashing new passwords at `hashingCost` instead of the recommended
-    /// cost. For this package's tests only, which register hundreds of users: at the recommended
+    /// cost. For this package's tests only, dozens of which register users: at the recommended
     /// cost a hash takes 128 MiB and, in a debug build, four seconds of CPU. Package access, so the
     /// library's users cannot lower it, and neither can the CLI, which `PublicAPITests` holds to
     /// the public API. A sign-in checks a password at the cost its hash records.

@@ -37,12 +37,7 @@ final class TemporaryFile {
 
 /// Runs SQL on `path` with the sqlite3 shell: how a person would tamper with the file.
 func sqlite3(_ path: String, _ sql: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 failed on: \(sql)")
+    _ = try sqlite3Value(path, sql)
 }
 
 /// The first column of the first row `sql` reads from `path`, read with the sqlite3 shell.

@@ -65,7 +65,7 @@ final class ModelRun: @unchecked Sendable {
             // A database deadline far past any wait of a loaded run: a REST write answered 503 at
             // the deadline may or may not have been applied, which the model cannot tell, and a
             // CI run held one 60 s (seed 2026112710).
-            let server = try await TestSyncServer.start(kind, databaseTimeout: .seconds(600))
+            let server = try await TestSyncServer.start(kind) { $0.databaseTimeout = .seconds(600) }
             var devices: [Device] = []
             for (index, name) in ModelPools.devices.enumerated() {
                 devices.append(try await Device.make(name, username: username, server: server, register: index == 0))

@@ -36,12 +36,11 @@ final class TestSyncServer: @unchecked Sendable {
         self.service = service
     }
 
-    /// `databaseTimeout` nil keeps an in-process server's deadline (`inTestProcess`'s).
     /// `live`: an in-process server LISTENs for the change stream (one more PostgreSQL connection
     /// each, on a cluster dozens of test servers share); a server process always does.
     /// `configure` changes an in-process server's configuration further.
     static func start(
-        _ kind: Kind = .inProcess, databaseTimeout: Duration? = nil, live: Bool = false,
+        _ kind: Kind = .inProcess, live: Bool = false,
         configure: @Sendable (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestSyncServer {
         let database = try await PostgresCluster.shared().createDatabase()
@@ -50,24 +49,22 @@ final class TestSyncServer: @unchecked Sendable {
             let process = try await ServerProcess.serving(database.url)
             return TestSyncServer(database: database, port: process.port, process: process, service: nil)
         case .inProcess:
-            return try await inProcess(
-                on: database, databaseTimeout: databaseTimeout, migrating: true, live: live, configure: configure)
+            return try await inProcess(on: database, migrating: true, live: live, configure: configure)
         }
     }
 
     /// A second server instance, in this process, on the same database: what a deployment with
     /// several `clubhouse-server` processes on one PostgreSQL looks like to each device.
     func alongside() async throws -> TestSyncServer {
-        try await Self.inProcess(on: database, databaseTimeout: nil, migrating: false, live: true)
+        try await Self.inProcess(on: database, migrating: false, live: true)
     }
 
     private static func inProcess(
-        on database: TestDatabase, databaseTimeout: Duration?, migrating: Bool, live: Bool,
+        on database: TestDatabase, migrating: Bool, live: Bool,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestSyncServer {
         var configuration = ServerConfiguration.inTestProcess(on: database)
         configuration.listensForChanges = live
-        if let databaseTimeout { configuration.databaseTimeout = databaseTimeout }
         configure(&configuration)
         var logger = Logger(label: "sync-test-server")
         logger.logLevel = .critical

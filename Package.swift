@@ -147,9 +147,10 @@ let package = Package(
             path: "Plugins/EmbedMigrationsPlugin"
         ),
 
-        // The sync protocol as both sides encode it: changes, pages, notices, handoffs. Foundation
-        // only, so that neither side pulls in the other's dependencies.
-        .target(name: "ClubhouseSyncWire", path: "Sources/SyncWire"),
+        // The sync protocol as both sides encode it: changes, pages, notices, handoffs. On the
+        // Domain alone (Foundation only), so that neither side pulls in the other's dependencies;
+        // a record's synced fields are its Domain declaration's (`PlayerField`, …), not a copy.
+        .target(name: "ClubhouseSyncWire", dependencies: ["ClubhouseDomain"], path: "Sources/SyncWire"),
 
         // The server's PostgreSQL schema: ServerMigrations/*.sql, embedded by the same plugin.
         .target(
@@ -200,7 +201,7 @@ let package = Package(
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
-        .testTarget(name: "SyncWireTests", dependencies: ["ClubhouseSyncWire"]),
+        .testTarget(name: "SyncWireTests", dependencies: ["ClubhouseSyncWire", "ClubhouseDomain"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: [

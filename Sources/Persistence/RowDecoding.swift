@@ -125,6 +125,28 @@ struct RecordReading {
         return nil
     }
 
+    /// One of `choices` (an enum's raw values): NULL is none; any other value is none too, shown
+    /// as `shown`.
+    mutating func choice(
+        _ value: DatabaseValue, _ column: String, _ choices: [String], shown: String = "shown as unknown"
+    )
+        -> String?
+    {
+        if value.isNull { return nil }
+        if let text = String.fromDatabaseValue(value), choices.contains(text) { return text }
+        note(column, "\(StoredValueText.describe(value)), not one of \(choices.joined(separator: ", "))", shown)
+        return nil
+    }
+
+    /// A declared field's value, read by its rule as `text`, `integer` and `choice` read one.
+    mutating func value(_ stored: DatabaseValue, _ field: PlayerField) -> FieldValue {
+        switch field.rule {
+        case .text: FieldValue(text(stored, field.column, absent: field.isRequired ? "" : nil))
+        case .integer: integer(stored, field.column).map(FieldValue.integer) ?? .null
+        case .choice(let choices): FieldValue(choice(stored, field.column, choices))
+        }
+    }
+
     /// Text for people, whatever is stored (`RowDecoding.text`). A blob that is not UTF-8 is shown
     /// with replacement characters; NULL is nil, or where text is required, `absent`.
     mutating func text(_ value: DatabaseValue, _ column: String, absent: String? = nil) -> String? {

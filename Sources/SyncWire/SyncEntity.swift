@@ -1,3 +1,5 @@
+import ClubhouseDomain
+
 /// The kinds of record that sync.
 public enum SyncEntity: String, Codable, Sendable, Equatable, Hashable, CaseIterable {
     case player, book, question, gather
@@ -28,7 +30,7 @@ public enum SyncEntity: String, Codable, Sendable, Equatable, Hashable, CaseIter
     /// its result, its two scores its score).
     public func shownName(of field: String) -> String {
         switch (self, field) {
-        case (.player, "favouriteTeam"): "favourite team"
+        case (.player, let name): SyncPlayerFields.declared.first { $0.wire == name }?.shownName ?? name
         case (.book, "priceCents"): "price"
         case (.book, "published"): "publication date"
         case (.question, "askedAt"): "date asked"

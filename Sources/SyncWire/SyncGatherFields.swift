@@ -1,3 +1,5 @@
+import ClubhouseDomain
+
 /// A gather's synced fields, typed: its outcome, its countdown's anchor and its teams as they
 /// were. Instants are Unix ms (in the server's clock on the wire).
 public struct SyncGatherFields: Sendable, Equatable, Hashable {
@@ -117,46 +119,33 @@ public struct SyncTeams: Sendable, Equatable, Hashable {
 
 /// A player as they played in a gather: their key (nil once deleted) and their fields then.
 public struct SyncSeat: Sendable, Equatable, Hashable {
-    public static let names = ["player", "name", "age", "skill", "position", "favouriteTeam"]
+    public static let names = ["player"] + SyncPlayerFields.names
 
     /// The player's key, nil once the player was deleted.
     public var player: String?
-    public var name: String
-    public var age: Int?
-    public var skill: String?
-    public var position: String?
-    public var favouriteTeam: String?
+    public var fields: SyncPlayerFields
 
-    public init(
-        player: String?, name: String, age: Int? = nil, skill: String? = nil, position: String? = nil,
-        favouriteTeam: String? = nil
-    ) {
+    public init(player: String?, fields: SyncPlayerFields) {
         self.player = player
-        self.name = name
-        self.age = age
-        self.skill = skill
-        self.position = position
-        self.favouriteTeam = favouriteTeam
+        self.fields = fields
     }
 
     /// Read from its wire value; nil unless every field is present with its type.
     public init?(_ value: SyncValue) {
         guard let object = value.objectValue, object.count == Self.names.count,
-            let player = object["player"].flatMap(SyncFieldReader.optionalString),
-            let name = object["name"]?.stringValue,
-            let age = object["age"].flatMap(SyncFieldReader.optionalInt),
-            let skill = object["skill"].flatMap(SyncFieldReader.optionalString),
-            let position = object["position"].flatMap(SyncFieldReader.optionalString),
-            let favouriteTeam = object["favouriteTeam"].flatMap(SyncFieldReader.optionalString)
+            let player = object["player"].flatMap(SyncFieldReader.optionalString)
         else { return nil }
-        self.init(
-            player: player, name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam)
+        var values: [FieldValue] = []
+        for field in SyncPlayerFields.declared {
+            guard let value = object[field.wire].flatMap(field.fieldValue) else { return nil }
+            values.append(value)
+        }
+        self.init(player: player, fields: SyncPlayerFields(values: values))
     }
 
     public var value: SyncValue {
-        .object([
-            "player": SyncValue(player), "name": .string(name), "age": SyncValue(age), "skill": SyncValue(skill),
-            "position": SyncValue(position), "favouriteTeam": SyncValue(favouriteTeam),
-        ])
+        var object = fields.fields
+        object["player"] = SyncValue(player)
+        return .object(object)
     }
 }

@@ -1,50 +1,90 @@
-/// A player's synced fields, typed. Text as the Domain stores it (`skill`, `position` by their
-/// raw values); the Domain's rules are each side's to check.
+import ClubhouseDomain
+
+/// A player's synced fields as the wire carries them, one value per declared field that syncs
+/// (`PlayerField`), in the declaration's order. Text as the Domain stores it (a choice by its raw
+/// value) but unchecked: the Domain's rules are each side's to check (`PlayerFields(checking:)`).
 public struct SyncPlayerFields: Sendable, Equatable, Hashable {
-    public static let names = ["name", "age", "skill", "position", "favouriteTeam"]
+    /// The fields that sync, in the order a create lists them.
+    public static let declared = PlayerField.allCases.filter(\.syncs)
+    public static let names = declared.map(\.wire)
 
-    public var name: String
-    public var age: Int?
-    public var skill: String?
-    public var position: String?
-    public var favouriteTeam: String?
+    /// In `declared`'s order.
+    public var values: [FieldValue]
 
-    public init(
-        name: String, age: Int? = nil, skill: String? = nil, position: String? = nil, favouriteTeam: String? = nil
-    ) {
-        self.name = name
-        self.age = age
-        self.skill = skill
-        self.position = position
-        self.favouriteTeam = favouriteTeam
+    public init(values: [FieldValue]) {
+        self.values = values
+    }
+
+    /// A player's fields as they sync.
+    public init(_ fields: PlayerFields) {
+        values = Self.declared.map { fields[$0] }
+    }
+
+    public subscript(field: PlayerField) -> FieldValue {
+        get { Self.declared.firstIndex(of: field).map { values[$0] } ?? .null }
+        set { if let index = Self.declared.firstIndex(of: field) { values[index] = newValue } }
     }
 
     /// A create's fields (`base` nil: every field must be present), or `base` with a put's
     /// present fields written over it.
     public init(_ fields: SyncFields, over base: SyncPlayerFields? = nil) throws(SyncFieldError) {
         let reader = try SyncFieldReader(fields, names: Self.names)
-        name = try reader.read("name", base?.name, expected: "a string", SyncFieldReader.string)
-        age = try reader.read("age", base.map(\.age), expected: "an integer or null", SyncFieldReader.optionalInt)
-        skill = try reader.read(
-            "skill", base.map(\.skill), expected: "a string or null", SyncFieldReader.optionalString)
-        position = try reader.read(
-            "position", base.map(\.position), expected: "a string or null", SyncFieldReader.optionalString)
-        favouriteTeam = try reader.read(
-            "favouriteTeam", base.map(\.favouriteTeam), expected: "a string or null", SyncFieldReader.optionalString)
+        var values: [FieldValue] = []
+        values.reserveCapacity(Self.declared.count)
+        for (index, field) in Self.declared.enumerated() {
+            values.append(
+                try reader.read(field.wire, base?.values[index], expected: field.wireType, field.fieldValue))
+        }
+        self.values = values
     }
 
     /// Every field, as a create sends it.
     public var fields: SyncFields {
-        [
-            "name": .string(name), "age": SyncValue(age), "skill": SyncValue(skill),
-            "position": SyncValue(position), "favouriteTeam": SyncValue(favouriteTeam),
-        ]
+        var fields = SyncFields(minimumCapacity: values.count)
+        for (name, value) in zip(Self.names, values) { fields[name] = SyncValue(value) }
+        return fields
     }
 
     /// The names of the fields whose values differ from `other`'s.
     public func changedFields(from other: SyncPlayerFields) -> [String] {
-        let mine = fields
-        let theirs = other.fields
-        return Self.names.filter { mine[$0] != theirs[$0] }
+        zip(Self.names, zip(values, other.values)).filter { $0.1.0 != $0.1.1 }.map(\.0)
+    }
+
+    /// The player's fields these values stand for, each checked by its rule (a choice this version
+    /// does not know is refused).
+    public func checked() throws(ClubhouseError) -> PlayerFields {
+        try PlayerFields { self[$0] }
+    }
+}
+
+extension PlayerField {
+    /// The wire's type of the field, as a refusal says it.
+    var wireType: String {
+        switch (rule.isInteger, isRequired) {
+        case (true, true): "an integer"
+        case (true, false): "an integer or null"
+        case (false, true): "a string"
+        case (false, false): "a string or null"
+        }
+    }
+
+    /// The wire value as this field's value, nil when it is not of the field's wire type.
+    func fieldValue(_ value: SyncValue) -> FieldValue? {
+        switch value {
+        case .null: isRequired ? nil : .null
+        case .int(let number): rule.isInteger ? .integer(number) : nil
+        case .string(let text): rule.isInteger ? nil : .text(text)
+        default: nil
+        }
+    }
+}
+
+extension SyncValue {
+    public init(_ value: FieldValue) {
+        switch value {
+        case .null: self = .null
+        case .integer(let number): self = .int(number)
+        case .text(let text): self = .string(text)
+        }
     }
 }

@@ -10,7 +10,7 @@ import Testing
         "Sources/Domain": [],
         "Sources/Navigation": ["ClubhouseDomain"],
         "Sources/Features": ["ClubhouseDomain", "ClubhouseNavigation"],
-        "Sources/SyncWire": [],
+        "Sources/SyncWire": ["ClubhouseDomain"],
         "Sources/Persistence": ["ClubhouseDomain", "ClubhouseSyncWire", "ClubhouseSchema", "GRDB", "GRDBSQLite"],
         "Sources/Security": ["ClubhouseDomain", "CryptoExtras"],
         "Sources/Clubhouse": [

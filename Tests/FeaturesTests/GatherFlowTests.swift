@@ -741,7 +741,7 @@ import Testing
         #expect(history.map(\.id) == [gather.id])
         #expect(
             history[0].teamA == [
-                GatherPlayer(playerID: nil, name: "Zoë", position: .striker), GatherPlayer(kai),
+                GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zoë", position: .striker)), GatherPlayer(kai),
             ])
         #expect(history[0].teamB == [GatherPlayer(lea), GatherPlayer(max)])
         // And the home results page the same.
@@ -751,7 +751,9 @@ import Testing
             Issue.record("no results")
             return
         }
-        #expect(results.first?.gather.teamA.first == GatherPlayer(playerID: nil, name: "Zoë", position: .striker))
+        #expect(
+            results.first?.gather.teamA.first
+                == GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zoë", position: .striker)))
     }
 
     @Test func aPlayerDeletedDuringAGatherStaysInItUnderTheirName() throws {
@@ -760,9 +762,14 @@ import Testing
         let model = try watch()
         #expect(model.gather.id == gather.id)
         #expect(
-            model.gather.teamA == [GatherPlayer(playerID: nil, name: "Zoë", position: .striker), GatherPlayer(kai)])
+            model.gather.teamA == [
+                GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zoë", position: .striker)), GatherPlayer(kai),
+            ])
         let ended = try end()
-        #expect(ended.teamA == [GatherPlayer(playerID: nil, name: "Zoë", position: .striker), GatherPlayer(kai)])
+        #expect(
+            ended.teamA == [
+                GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zoë", position: .striker)), GatherPlayer(kai),
+            ])
     }
 
     @Test func aPlayerRenamedThenDeletedDuringAGatherKeepsTheNameTheyLastHad() throws {
@@ -772,9 +779,15 @@ import Testing
         )
         #expect(try watch().gather.teamA.map(\.name) == ["Zed"])
         try harness.run(Command(link: .screen(.player(zoe.id)), .deletePlayer))
-        #expect(try watch().gather.teamA == [GatherPlayer(playerID: nil, name: "Zed", position: .striker)])
-        #expect(try end().teamA == [GatherPlayer(playerID: nil, name: "Zed", position: .striker)])
-        #expect(try harness.history().first?.teamA == [GatherPlayer(playerID: nil, name: "Zed", position: .striker)])
+        #expect(
+            try watch().gather.teamA == [
+                GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zed", position: .striker))
+            ])
+        #expect(try end().teamA == [GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zed", position: .striker))])
+        #expect(
+            try harness.history().first?.teamA == [
+                GatherPlayer(playerID: nil, fields: PlayerFields(name: "Zed", position: .striker))
+            ])
     }
 
     @Test func aGatherInProgressShowsARenamedPlayersNewName() throws {

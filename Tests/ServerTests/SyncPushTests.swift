@@ -40,7 +40,7 @@ struct SyncPushTests {
             #expect(pulled.allSatisfy { $0.device == laptop.id && $0.op == .put })
             // Logged as stored: the name trimmed, as the Domain's rules store it.
             var stored = player
-            stored.name = "Ana"
+            stored[.name] = .text("Ana")
             #expect(try SyncPlayerFields(pulled[0].fields) == stored)
             let teams = try SyncGatherFields(pulled[2].fields).teams
             #expect(teams.a == [SyncSamples.seat("Ana", key: ana)])

@@ -1,3 +1,4 @@
+import ClubhouseDomain
 import ClubhouseSyncWire
 import ClubhouseTestSupport
 import Foundation
@@ -33,6 +34,27 @@ struct SyncVocabularyTests {
                     "SELECT column_name::text FROM information_schema.columns WHERE table_name = 'gather_players'"))
             for (_, column) in GatherStore.seatColumns {
                 #expect(seats.contains(column), "gather_players.\(column) is not a column")
+            }
+        }
+    }
+
+    /// The declaration and the newest PostgreSQL schema agree: each declared player field is a
+    /// column of `players` and `gather_players` of its declared type, NOT NULL exactly when
+    /// required (a field declared without its migration fails here, naming the field).
+    @Test func everyDeclaredPlayerFieldIsAColumnOfItsType() async throws {
+        try await TestServer.run { _, database in
+            for table in ["players", "gather_players"] {
+                let rows = try await database.values(
+                    """
+                    SELECT column_name || ' ' || data_type || ' ' || is_nullable FROM information_schema.columns
+                    WHERE table_name = '\(table)'
+                    """)
+                let columns = Set(rows.compactMap { $0 })
+                for field in PlayerField.allCases {
+                    let type = field.rule.isInteger ? "integer" : "text"
+                    let column = "\(field.column) \(type) \(field.isRequired ? "NO" : "YES")"
+                    #expect(columns.contains(column), "\(table): no \(column) for \(field.wire) in \(columns.sorted())")
+                }
             }
         }
     }

@@ -1,3 +1,4 @@
+import ClubhouseDomain
 import ClubhouseSyncWire
 import Testing
 
@@ -28,10 +29,10 @@ struct FieldSetTests {
 
     @Test func aPutOverwritesOnlyTheFieldsPresentAndNullClears() throws {
         let edited = try SyncPlayerFields(["age": .int(31), "favouriteTeam": .null], over: ana)
-        #expect(edited.name == "Ana")
-        #expect(edited.age == 31)
-        #expect(edited.skill == "amateur")
-        #expect(edited.favouriteTeam == nil)
+        #expect(edited[.name] == .text("Ana"))
+        #expect(edited[.age] == .integer(31))
+        #expect(edited[.skill] == .text("amateur"))
+        #expect(edited[.favouriteTeam] == .null)
         #expect(edited.changedFields(from: ana) == ["age", "favouriteTeam"])
         #expect(ana.fields.only(["age", "nope"]) == ["age": .int(30)])
     }

@@ -35,18 +35,27 @@ struct GatherJSON: Encodable {
     }
 }
 
-/// `{"age","favouriteTeam","id","name","position","skill"}`, as PlayerJSON writes a player.
+/// A seat as PlayerJSON writes a player: `id` (null once deleted) and each declared field.
 struct GatherPlayerJSON: Encodable {
     let player: GatherPlayer
 
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
     func encode(to encoder: any Encoder) throws {
-        enum Keys: String, CodingKey { case age, favouriteTeam, id, name, position, skill }
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(player.age, forKey: .age)
-        try container.encode(player.favouriteTeam, forKey: .favouriteTeam)
-        try container.encode(player.playerID, forKey: .id)
-        try container.encode(player.name, forKey: .name)
-        try container.encode(player.position?.rawValue, forKey: .position)
-        try container.encode(player.skill?.rawValue, forKey: .skill)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(player.playerID, forKey: Key("id"))
+        for field in PlayerField.allCases {
+            switch player.fields[field] {
+            case .null: try container.encodeNil(forKey: Key(field.wire))
+            case .integer(let number): try container.encode(number, forKey: Key(field.wire))
+            case .text(let text): try container.encode(text, forKey: Key(field.wire))
+            }
+        }
     }
 }

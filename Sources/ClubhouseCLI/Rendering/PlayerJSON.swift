@@ -1,7 +1,7 @@
 import Clubhouse
 
-/// Players for `--json`: `{"age","favouriteTeam","id","name","position","skill"}`, keys sorted and
-/// absent values as null. Byte for byte what Foundation's JSONEncoder prints with `.sortedKeys` and
+/// Players for `--json`: `id` and each declared field by its wire name (`PlayerField.wire`), keys
+/// sorted and absent values as null. Byte for byte what Foundation's JSONEncoder prints with `.sortedKeys` and
 /// `.withoutEscapingSlashes` (the tests hold the two side by side), but written in one pass: for a
 /// list of 10 000 players JSONEncoder alone took several times what the whole command does now.
 enum PlayerJSON {
@@ -44,18 +44,27 @@ enum PlayerJSON {
 
     /// One player's object.
     static func write(_ player: Player, into out: inout ByteWriter) {
-        out.write(#"{"age":"#)
-        if let age = player.age { out.write(Int64(age)) } else { out.write("null") }
-        out.write(#","favouriteTeam":"#)
-        if let team = player.favouriteTeam { out.writeJSON(team) } else { out.write("null") }
-        out.write(#","id":"#)
-        out.write(player.id)
-        out.write(#","name":"#)
-        out.writeJSON(player.name)
-        out.write(#","position":"#)
-        if let position = player.position { out.writeJSON(position.rawValue) } else { out.write("null") }
-        out.write(#","skill":"#)
-        if let skill = player.skill { out.writeJSON(skill.rawValue) } else { out.write("null") }
+        for (prefix, field) in keys {
+            out.write(prefix)
+            guard let field else {
+                out.write(player.id)
+                continue
+            }
+            switch player.fields[field] {
+            case .null: out.write("null")
+            case .integer(let number): out.write(number)
+            case .text(let text): out.writeJSON(text)
+            }
+        }
         out.byte(UInt8(ascii: "}"))
     }
+
+    /// The object's keys in JSONEncoder's sorted order, each written with what comes before its
+    /// value (`{"age":`, `,"id":`); nil stands for the id.
+    private static let keys: [(prefix: String, field: PlayerField?)] = {
+        let named = [("id", nil)] + PlayerField.allCases.map { ($0.wire, Optional($0)) }
+        return named.sorted { $0.0 < $1.0 }.enumerated().map { index, key in
+            ((index == 0 ? "{" : ",") + "\"\(key.0)\":", key.1)
+        }
+    }()
 }

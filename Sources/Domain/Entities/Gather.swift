@@ -119,36 +119,30 @@ public struct Score: Equatable, Sendable {
     }
 }
 
-/// A player as they played in a gather. The name and position are kept with the gather, so a
-/// player deleted (or renamed) later still shows as they were; `playerID` is nil once deleted.
+/// A player as they played in a gather. Their fields are kept with the gather, so a player
+/// deleted (or renamed) later still shows as they were; `playerID` is nil once deleted.
+@dynamicMemberLookup
 public struct GatherPlayer: Equatable, Sendable {
     public var playerID: Player.ID?
-    public var name: String
-    public var age: Int?
-    public var skill: Skill?
-    public var position: Position?
-    public var favouriteTeam: String?
+    public var fields: PlayerFields
     /// Values this version cannot show as stored (a file edited by hand): of the player's row
     /// while the gather is in progress, else of the copy kept with the gather.
     public var unshowableValues: [UnshowableValue]
 
-    public init(
-        playerID: Player.ID?, name: String, age: Int? = nil, skill: Skill? = nil, position: Position? = nil,
-        favouriteTeam: String? = nil, unshowableValues: [UnshowableValue] = []
-    ) {
+    public init(playerID: Player.ID?, fields: PlayerFields, unshowableValues: [UnshowableValue] = []) {
         self.playerID = playerID
-        self.name = name
-        self.age = age
-        self.skill = skill
-        self.position = position
-        self.favouriteTeam = favouriteTeam
+        self.fields = fields
         self.unshowableValues = unshowableValues
     }
 
     public init(_ player: Player) {
-        self.init(
-            playerID: player.id, name: player.name, age: player.age, skill: player.skill, position: player.position,
-            favouriteTeam: player.favouriteTeam)
+        self.init(playerID: player.id, fields: player.fields)
+    }
+
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<PlayerFields, Value>) -> Value {
+        get { fields[keyPath: keyPath] }
+        set { fields[keyPath: keyPath] = newValue }
     }
 }
 

@@ -7,12 +7,11 @@ public struct PlayerDetailViewModel: Equatable, Sendable {
     public var title: String { "\(player.name) (#\(player.id))" }
 
     public var fields: [Field] {
-        [
-            Field(label: "Age", value: player.age.map(String.init) ?? "—"),
-            Field(label: "Skill", value: player.skill?.rawValue ?? "—"),
-            Field(label: "Position", value: player.position?.rawValue ?? "—"),
-            Field(label: "Favourite team", value: player.favouriteTeam ?? "—"),
-        ]
+        // Every field but the name, which the title shows.
+        PlayerField.allCases.filter { $0 != .name }.map { field in
+            let text = player.fields[field].formText
+            return Field(label: field.label, value: text.isEmpty ? "—" : text)
+        }
     }
 
     public struct Field: Equatable {

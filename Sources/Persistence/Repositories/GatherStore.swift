@@ -23,15 +23,14 @@ package struct GatherStore: GatherRepository {
         let id = db.lastInsertedRowID
         let statement = try db.makeStatement(
             sql: """
-                INSERT INTO gather_players (gather_id, team, seat, player_id, name, age, skill, position, favourite_team)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO gather_players (gather_id, team, seat, player_id, \(PlayerColumns.list))
+                VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: PlayerField.allCases.count)))
                 """)
         for (team, players) in [(Team.a, teamA), (Team.b, teamB)] {
             for (seat, player) in players.enumerated() {
-                try statement.execute(arguments: [
-                    id, team.rawValue, seat, player.id, player.name, player.age, player.skill?.rawValue,
-                    player.position?.rawValue, player.favouriteTeam,
-                ])
+                var arguments: StatementArguments = [id, team.rawValue, seat, player.id]
+                for field in PlayerField.allCases { arguments += [player.fields[field].databaseValue] }
+                try statement.execute(arguments: arguments)
             }
         }
         guard let gather = try find(id, owner: owner) else { throw ClubhouseError.gatherNotFound(id) }
@@ -68,8 +67,8 @@ package struct GatherStore: GatherRepository {
         // History keeps each player as they were when the gather ended.
         try db.cachedStatement(
             sql: """
-                UPDATE gather_players SET (name, age, skill, position, favourite_team) =
-                    (SELECT name, age, skill, position, favourite_team FROM players WHERE players.id = player_id)
+                UPDATE gather_players SET (\(PlayerColumns.list)) =
+                    (SELECT \(PlayerColumns.list) FROM players WHERE players.id = player_id)
                 WHERE gather_id = ? AND player_id IN (SELECT id FROM players WHERE owner_id = ?)
                 """
         ).execute(arguments: [gather.id, gather.ownerID])
@@ -170,10 +169,8 @@ package struct GatherStore: GatherRepository {
         let playerRows = try Row.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT gp.gather_id, gp.team, gp.player_id, gp.name, gp.age, gp.skill, gp.position, gp.favourite_team,
-                        g.ended_at IS NULL AND p.id IS NOT NULL AS live,
-                        p.name AS live_name, p.age AS live_age, p.skill AS live_skill, p.position AS live_position,
-                        p.favourite_team AS live_favourite_team
+                    SELECT gp.gather_id, gp.team, gp.player_id, \(PlayerColumns.list("gp")),
+                        g.ended_at IS NULL AND p.id IS NOT NULL AS live, \(Self.liveColumns)
                     FROM gather_players gp
                     JOIN gathers g ON g.id = gp.gather_id
                     LEFT JOIN players p ON p.id = gp.player_id AND p.owner_id = g.owner_id
@@ -197,6 +194,10 @@ package struct GatherStore: GatherRepository {
         }
         return gathers
     }
+
+    /// The player's own columns beside the copy's: `p.name AS live_name, …`.
+    private static let liveColumns = PlayerField.allCases.map { "p.\($0.column) AS live_\($0.column)" }.joined(
+        separator: ", ")
 
     private static func gather(_ row: Row) throws -> Gather {
         let id: Gather.ID = try RowDecoding.required(row, "id", what: "a gather")
@@ -267,7 +268,7 @@ package struct GatherStore: GatherRepository {
         let live: Bool = try RowDecoding.required(row, "live", what: "a player of gather \(gather)")
         let prefix = live ? "live_" : ""
         let storedID = row.stored("player_id")
-        let name = row.stored(prefix + "name")
+        let name = row.stored(prefix + PlayerField.name.column)
         // `live` joined the player by id, so a live player's id is a whole number.
         var reading =
             if live, case .int64(let id) = storedID.storage {
@@ -281,12 +282,8 @@ package struct GatherStore: GatherRepository {
                 RecordReading("gather \(gather)'s unnamed player")
             }
         let id = reading.integer(storedID, "player_id", shown: "shown as deleted")
-        return GatherPlayer(
-            playerID: id, name: reading.text(name, "name", absent: "") ?? "",
-            age: reading.integer(row.stored(prefix + "age"), "age").flatMap { Int(exactly: $0) },
-            skill: reading.named(row.stored(prefix + "skill"), "skill"),
-            position: reading.named(row.stored(prefix + "position"), "position"),
-            favouriteTeam: reading.text(row.stored(prefix + "favourite_team"), "favourite_team"),
-            unshowableValues: reading.unshowable)
+        var fields = PlayerFields(name: "")
+        for field in PlayerField.allCases { fields[field] = reading.value(row.stored(prefix + field.column), field) }
+        return GatherPlayer(playerID: id, fields: fields, unshowableValues: reading.unshowable)
     }
 }

@@ -6,20 +6,18 @@ import GRDBSQLite
 /// Decodes a `players` row by column position. A value the schema allows but the app does not
 /// expect (a tampered file) never traps: see `RowDecoding` for which column gets what.
 struct PlayerRow: FetchableRecord {
-    static let columns = "id, owner_id, name, age, skill, position, favourite_team"
+    static let columns = "id, owner_id, " + PlayerColumns.list
     private(set) var player: Player
 
     init(row: Row) throws {
         let id: Player.ID = try RowDecoding.required(row, 0, column: "id", what: "a player")
         let ownerID: User.ID = try RowDecoding.required(row, 1, column: "owner_id", what: "player \(id)")
         var reading = RecordReading("player \(id)")
-        player = Player(
-            id: id, ownerID: ownerID, name: reading.text(row.stored(2), "name", absent: "") ?? "",
-            age: reading.integer(row.stored(3), "age").flatMap { Int(exactly: $0) },
-            skill: reading.named(row.stored(4), "skill"),
-            position: reading.named(row.stored(5), "position"),
-            favouriteTeam: reading.text(row.stored(6), "favourite_team"))
-        player.unshowableValues = reading.unshowable
+        var fields = PlayerFields(name: "")
+        for (offset, field) in PlayerField.allCases.enumerated() {
+            fields[field] = reading.value(row.stored(2 + offset), field)
+        }
+        player = Player(id: id, ownerID: ownerID, fields: fields, unshowableValues: reading.unshowable)
     }
 
     /// The case stored as `name`. Comparing first bytes before whole names is several times cheaper

@@ -5,40 +5,23 @@ package struct PlayerStore: PlayerRepository {
     let db: Database
 
     package func insert(_ draft: PlayerDraft, owner: User.ID) throws -> Player {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            owner, draft.name, draft.age, draft.skill?.rawValue, draft.position?.rawValue, draft.favouriteTeam,
-        ])
-        return Player(
-            id: db.lastInsertedRowID, ownerID: owner, name: draft.name, age: draft.age, skill: draft.skill,
-            position: draft.position, favouriteTeam: draft.favouriteTeam)
+        var arguments: StatementArguments = [owner]
+        for field in PlayerField.allCases { arguments += [draft[field].databaseValue] }
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: arguments)
+        return Player(id: db.lastInsertedRowID, ownerID: owner, fields: draft)
     }
+
+    private static let insertSQL = """
+        INSERT INTO players (owner_id, \(PlayerColumns.list))
+        VALUES (?\(String(repeating: ", ?", count: PlayerField.allCases.count)))
+        """
 
     package func update(_ player: Player, fields: Set<PlayerField>) throws {
         var assignments: [String] = []
         var arguments: StatementArguments = []
         for field in PlayerField.allCases where fields.contains(field) {
-            switch field {
-            case .name:
-                assignments.append("name = ?")
-                arguments += [player.name]
-            case .age:
-                assignments.append("age = ?")
-                arguments += [player.age]
-            case .skill:
-                assignments.append("skill = ?")
-                arguments += [player.skill?.rawValue]
-            case .position:
-                assignments.append("position = ?")
-                arguments += [player.position?.rawValue]
-            case .favouriteTeam:
-                assignments.append("favourite_team = ?")
-                arguments += [player.favouriteTeam]
-            }
+            assignments.append("\(field.column) = ?")
+            arguments += [player.fields[field].databaseValue]
         }
         guard !assignments.isEmpty else { return }
         arguments += [player.id, player.ownerID]
@@ -52,8 +35,8 @@ package struct PlayerStore: PlayerRepository {
         // the copy in gather_players, which must be the player as last seen, not as at the start.
         try db.cachedStatement(
             sql: """
-                UPDATE gather_players SET (name, age, skill, position, favourite_team) =
-                    (SELECT name, age, skill, position, favourite_team FROM players WHERE id = :id)
+                UPDATE gather_players SET (\(PlayerColumns.list)) =
+                    (SELECT \(PlayerColumns.list) FROM players WHERE id = :id)
                 WHERE player_id = :id AND gather_id IN (SELECT id FROM gathers WHERE ended_at IS NULL)
                 """
         ).execute(arguments: ["id": id])
@@ -120,5 +103,27 @@ package struct PlayerStore: PlayerRepository {
             db.cachedStatement(sql: "SELECT \(PlayerRow.columns) FROM players WHERE id = ? AND owner_id = ?"),
             arguments: [id, owner]
         )?.player
+    }
+}
+
+/// The declared fields' columns, which `players` and the copies in `gather_players` share.
+enum PlayerColumns {
+    /// `name, age, …`, in the declaration's order.
+    static let list = PlayerField.allCases.map(\.column).joined(separator: ", ")
+
+    /// The same columns of the table aliased `alias`: `p.name, p.age, …`.
+    static func list(_ alias: String) -> String {
+        PlayerField.allCases.map { "\(alias).\($0.column)" }.joined(separator: ", ")
+    }
+}
+
+extension FieldValue {
+    /// The value as its column stores it.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .integer(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseDomain
 import ClubhouseSyncWire
 import Foundation
 import GRDB
@@ -78,10 +79,7 @@ extension SyncEntity {
 
 // Made once: a pulled page reads them for every change.
 extension SyncColumn {
-    static let player = [
-        SyncColumn("name", "name"), SyncColumn("age", "age"), SyncColumn("skill", "skill"),
-        SyncColumn("position", "position"), SyncColumn("favouriteTeam", "favourite_team"),
-    ]
+    static let player = SyncPlayerFields.declared.map { SyncColumn($0.wire, $0.column) }
     static let book = [
         SyncColumn("title", "title"), SyncColumn("author", "author"), SyncColumn("publisher", "publisher"),
         SyncColumn("description", "description"), SyncColumn("priceCents", "price_cents"),

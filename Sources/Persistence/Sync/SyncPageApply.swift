@@ -199,20 +199,24 @@ struct SyncPageApply {
                         db.cachedStatement(sql: "SELECT id FROM players WHERE owner_id = ? AND key = ?"),
                         arguments: [user, key])
                 }
-                let value = { (name: String) in SyncColumn(name, name).databaseValue(seat[name]) }
-                try db.cachedStatement(
-                    sql: """
-                        INSERT INTO gather_players
-                            (gather_id, team, seat, player_id, name, age, skill, position, favourite_team)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """
-                ).execute(arguments: [
-                    gather, team, index, player, seat["name"]?.stringValue ?? "", value("age"), value("skill"),
-                    value("position"), value("favouriteTeam"),
-                ])
+                var arguments: StatementArguments = [gather, team, index, player]
+                for column in SyncColumn.player {
+                    // A name is always text: a seat without one keeps an empty name.
+                    arguments += [
+                        column.wire == PlayerField.name.wire
+                            ? (seat[column.wire]?.stringValue ?? "").databaseValue
+                            : column.databaseValue(seat[column.wire])
+                    ]
+                }
+                try db.cachedStatement(sql: Self.insertSeat).execute(arguments: arguments)
             }
         }
     }
+
+    private static let insertSeat = """
+        INSERT INTO gather_players (gather_id, team, seat, player_id, \(SyncColumn.player.map(\.column).joined(separator: ", ")))
+        VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: SyncColumn.player.count)))
+        """
 
     /// One gather in progress per account, here too: a pulled change that sets gather `key` in
     /// progress meets another gather in progress on this device.

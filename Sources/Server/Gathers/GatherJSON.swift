@@ -4,13 +4,15 @@ import Foundation
 /// A gather as the API shows it. The timer is both the stored anchor (for clients that count down
 /// themselves, as the CLI's watch does) and what it shows at the instant of the answer.
 struct GatherJSON: Encodable {
+    /// A seat: the player's id (absent once deleted) and their declared fields then.
     struct PlayerJSON: Encodable {
-        let playerId: Int64?
-        let name: String
-        let age: Int?
-        let skill: String?
-        let position: String?
-        let favouriteTeam: String?
+        let player: GatherPlayer
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FieldKey.self)
+            try container.encodeIfPresent(player.playerID, forKey: FieldKey("playerId"))
+            try container.encode(player.fields)
+        }
     }
 
     struct ScoreJSON: Encodable {
@@ -53,11 +55,7 @@ struct GatherJSON: Encodable {
         winner = gather.ending?.winner.rawValue
         inProgress = gather.isInProgress
         func players(_ team: [GatherPlayer]) -> [PlayerJSON] {
-            team.map {
-                PlayerJSON(
-                    playerId: $0.playerID, name: $0.name, age: $0.age, skill: $0.skill?.rawValue,
-                    position: $0.position?.rawValue, favouriteTeam: $0.favouriteTeam)
-            }
+            team.map(PlayerJSON.init)
         }
         teamA = players(gather.teamA)
         teamB = players(gather.teamB)

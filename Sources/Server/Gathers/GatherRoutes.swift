@@ -122,11 +122,7 @@ struct GatherRoutes {
                     guard let player = try await players.find(id, owner: owner) else {
                         throw ClubhouseError.playerNotFound(id)
                     }
-                    let fields = PlayerStore.fields(of: player.record)
-                    seats.append(
-                        SyncSeat(
-                            player: player.key, name: fields.name, age: fields.age, skill: fields.skill,
-                            position: fields.position, favouriteTeam: fields.favouriteTeam))
+                    seats.append(SyncSeat(player: player.key, fields: PlayerStore.fields(of: player.record)))
                 }
                 return seats
             }

@@ -11,10 +11,18 @@ extension GatherStore: SyncRecordStore {
 
     /// A seat's vocabulary: each wire name and its column of `gather_players` (`player` is the
     /// player's key, through `player_id`).
-    static let seatColumns: [(wire: String, column: String)] = [
-        ("player", "player_id"), ("name", "name"), ("age", "age"), ("skill", "skill"), ("position", "position"),
-        ("favouriteTeam", "favourite_team"),
-    ]
+    static let seatColumns: [(wire: String, column: String)] =
+        [("player", "player_id")] + SyncPlayerFields.declared.map { ($0.wire, $0.column) }
+
+    /// The columns of a seat's player fields, each prefixed (`p.name, p.age, …`).
+    private static func seatList(_ prefix: String = "") -> String {
+        SyncPlayerFields.declared.map { prefix + $0.column }.joined(separator: ", ")
+    }
+
+    /// A seat's player fields from the wire's seat `s.seat`, in `seatList`'s order.
+    private static let seatValues = SyncPlayerFields.declared.map {
+        $0.rule.isInteger ? "(s.seat->>'\($0.wire)')::integer" : "s.seat->>'\($0.wire)'"
+    }.joined(separator: ", ")
 
     /// A team's seats as the wire's array, from the gather row `t`.
     private static func seats(_ team: String) -> String {
@@ -63,9 +71,8 @@ extension GatherStore: SyncRecordStore {
     private func insertSeats(_ json: String, owner: User.ID) async throws {
         try await connection.run(
             """
-            INSERT INTO gather_players (gather_id, team, seat, player_id, name, age, skill, position, favourite_team)
-            SELECT g.id, team.name, s.ord - 1, p.id, s.seat->>'name', (s.seat->>'age')::integer, s.seat->>'skill',
-                   s.seat->>'position', s.seat->>'favouriteTeam'
+            INSERT INTO gather_players (gather_id, team, seat, player_id, \(unescaped: Self.seatList()))
+            SELECT g.id, team.name, s.ord - 1, p.id, \(unescaped: Self.seatValues)
             FROM jsonb_array_elements(\(json)::jsonb) AS e(r)
             JOIN gathers g ON g.owner_id = \(owner) AND g.key = (r->>'key')::uuid
             CROSS JOIN (VALUES ('a'), ('b')) AS team(name)
@@ -81,13 +88,11 @@ extension GatherStore: SyncRecordStore {
     func keepSeats(ofPlayer player: String, owner: User.ID) async throws -> [(key: String, fields: SyncGatherFields)] {
         let rows = try await connection.run(
             """
-            UPDATE gather_players gp SET (name, age, skill, position, favourite_team) =
-                (p.name, p.age, p.skill, p.position, p.favourite_team)
+            UPDATE gather_players gp SET (\(unescaped: Self.seatList())) = (\(unescaped: Self.seatList("p.")))
             FROM players p, gathers g
             WHERE p.owner_id = \(owner) AND p.key = \(player)::uuid AND gp.player_id = p.id
               AND g.id = gp.gather_id AND g.owner_id = \(owner) AND g.ended_at IS NULL
-              AND (gp.name, gp.age, gp.skill, gp.position, gp.favourite_team)
-                  IS DISTINCT FROM (p.name, p.age, p.skill, p.position, p.favourite_team)
+              AND (\(unescaped: Self.seatList("gp."))) IS DISTINCT FROM (\(unescaped: Self.seatList("p.")))
             RETURNING g.key::text
             """, logger: logger)
         var keys: [String] = []
@@ -153,15 +158,10 @@ extension GatherStore: SyncRecordStore {
         func seats(_ seats: [SyncSeat]) throws(SyncRefusalReason) -> [SyncSeat] {
             var checkedSeats: [SyncSeat] = []
             for seat in seats {
-                let player = try PlayerStore.validated(
-                    SyncPlayerFields(
-                        name: seat.name, age: seat.age, skill: seat.skill, position: seat.position,
-                        favouriteTeam: seat.favouriteTeam))
                 checkedSeats.append(
                     SyncSeat(
-                        player: seat.player.flatMap { known.contains($0) ? $0 : nil }, name: player.name,
-                        age: player.age, skill: player.skill, position: player.position,
-                        favouriteTeam: player.favouriteTeam))
+                        player: seat.player.flatMap { known.contains($0) ? $0 : nil },
+                        fields: try PlayerStore.validated(seat.fields)))
             }
             return checkedSeats
         }

@@ -78,22 +78,20 @@ struct GatherStore: Sendable {
         let players = try await connection.query(
             """
             SELECT gp.team, gp.player_id,
-                   CASE WHEN g.ended_at IS NULL AND p.id IS NOT NULL THEN p.name ELSE gp.name END,
-                   CASE WHEN g.ended_at IS NULL AND p.id IS NOT NULL THEN p.age ELSE gp.age END,
-                   CASE WHEN g.ended_at IS NULL AND p.id IS NOT NULL THEN p.skill ELSE gp.skill END,
-                   CASE WHEN g.ended_at IS NULL AND p.id IS NOT NULL THEN p.position ELSE gp.position END,
-                   CASE WHEN g.ended_at IS NULL AND p.id IS NOT NULL THEN p.favourite_team ELSE gp.favourite_team END
+                   \(unescaped: Self.seatFields(live: "g.ended_at IS NULL AND p.id IS NOT NULL"))
             FROM gather_players gp JOIN gathers g ON g.id = gp.gather_id
             LEFT JOIN players p ON p.id = gp.player_id
             WHERE gp.gather_id = \(gather.id) ORDER BY gp.team, gp.seat
             """, logger: logger)
-        for try await (team, playerID, name, age, skill, position, favouriteTeam) in players.decode(
-            (String, Int64?, String, Int?, String?, String?, String?).self)
-        {
+        for try await row in players {
+            let cells = row.makeRandomAccess()
             let player = GatherPlayer(
-                playerID: playerID, name: name, age: age, skill: skill.flatMap(Skill.init(rawValue:)),
-                position: position.flatMap(Position.init(rawValue:)), favouriteTeam: favouriteTeam)
-            if team == "a" { gather.teamA.append(player) } else { gather.teamB.append(player) }
+                playerID: try cells[1].decode(Int64?.self), fields: try PlayerFields(cells, at: 2))
+            if try cells[0].decode(String.self) == "a" {
+                gather.teamA.append(player)
+            } else {
+                gather.teamB.append(player)
+            }
         }
         return Keyed(record: gather, key: row.12)
     }
@@ -111,22 +109,26 @@ struct GatherStore: Sendable {
     func currentTeams(key: String, owner: User.ID) async throws -> SyncTeams {
         let rows = try await connection.query(
             """
-            SELECT gp.team, p.key::text, coalesce(p.name, gp.name),
-                   CASE WHEN p.id IS NULL THEN gp.age ELSE p.age END,
-                   CASE WHEN p.id IS NULL THEN gp.skill ELSE p.skill END,
-                   CASE WHEN p.id IS NULL THEN gp.position ELSE p.position END,
-                   CASE WHEN p.id IS NULL THEN gp.favourite_team ELSE p.favourite_team END
+            SELECT gp.team, p.key::text, \(unescaped: Self.seatFields(live: "p.id IS NOT NULL"))
             FROM gathers g JOIN gather_players gp ON gp.gather_id = g.id LEFT JOIN players p ON p.id = gp.player_id
             WHERE g.owner_id = \(owner) AND g.key = \(key)::uuid ORDER BY gp.team, gp.seat
             """, logger: logger)
         var teams = SyncTeams(a: [], b: [])
-        for try await (team, player, name, age, skill, position, favouriteTeam) in rows.decode(
-            (String, String?, String, Int?, String?, String?, String?).self)
-        {
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
             let seat = SyncSeat(
-                player: player, name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam)
-            if team == "a" { teams.a.append(seat) } else { teams.b.append(seat) }
+                player: try cells[1].decode(String?.self),
+                fields: SyncPlayerFields(try PlayerFields(cells, at: 2)))
+            if try cells[0].decode(String.self) == "a" { teams.a.append(seat) } else { teams.b.append(seat) }
         }
         return teams
     }
+
+    /// A seat's declared fields: the player's own row `p` where `live` holds, else the copy `gp`
+    /// kept with the seat; read by `PlayerFields(_:at:)`.
+    static func seatFields(live: String) -> String {
+        PlayerField.allCases.map { "CASE WHEN \(live) THEN p.\($0.column) ELSE gp.\($0.column) END" }.joined(
+            separator: ",\n       ")
+    }
+
 }

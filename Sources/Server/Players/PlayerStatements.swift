@@ -10,12 +10,13 @@ enum PlayerStatements {
     /// The token's owner and one of their players, if there is one by that id.
     struct Find: PostgresPreparedStatement {
         static let sql = """
-            SELECT t.user_id, p.id, p.owner_id, p.name, p.age, p.skill, p.position, p.favourite_team, p.key::text
+            SELECT t.user_id, \(PlayerStore.columns("p"))
             FROM tokens t LEFT JOIN players p ON p.owner_id = t.user_id AND p.id = $2
             WHERE t.hash = $1 AND t.expires_at > now()
             """
         static let bindingDataTypes: [PostgresDataType] = [.bytea, .int8]
-        typealias Row = PlayerStore.SignedInRow
+        /// Read with the request's sign-in (`PlayerStore.player(signedIn:signIn:)`).
+        typealias Row = PostgresRow
         let hash: ByteBuffer
         let id: Int64
 
@@ -26,7 +27,7 @@ enum PlayerStatements {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row { row }
     }
 }
 

@@ -17,29 +17,33 @@ struct PlayerStore: Sendable {
         self.logger = logger
     }
 
-    typealias Row = (Int64, Int64, String, Int?, String?, String?, String?, String)
-    /// The token's owner, then a player's columns if the statement found one.
-    typealias SignedInRow = (Int64, Int64?, Int64?, String?, Int?, String?, String?, String?, String?)
-
-    static func player(_ row: Row) -> Keyed<Player> {
-        Keyed(
-            record: Player(
-                id: row.0, ownerID: row.1, name: row.2, age: row.3, skill: row.4.flatMap(Skill.init(rawValue:)),
-                position: row.5.flatMap(Position.init(rawValue:)), favouriteTeam: row.6),
-            key: row.7)
+    /// A player's columns: its id, owner and key, then its declared fields (`PlayerField`), as
+    /// `player(_:at:)` reads them from the row aliased `alias`.
+    static func columns(_ alias: String) -> String {
+        (["id", "owner_id", "key::text"] + PlayerField.allCases.map(\.column)).map { "\(alias).\($0)" }.joined(
+            separator: ", ")
     }
 
-    /// The player of a signed-in row, if it holds one; records the token's owner.
-    static func player(_ row: SignedInRow, signIn: SignIn) throws -> Keyed<Player>? {
-        let owner = try signIn.found(row.0)
-        guard let id = row.1, let name = row.3, let key = row.8 else { return nil }
-        return player((id, row.2 ?? owner, name, row.4, row.5, row.6, row.7, key))
+    /// The player whose `columns` start at cell `offset`, if the row holds one (a LEFT JOIN's
+    /// row may not).
+    static func player(_ row: PostgresRandomAccessRow, at offset: Int) throws -> Keyed<Player>? {
+        guard let id = try row[offset].decode(Int64?.self), let key = try row[offset + 2].decode(String?.self)
+        else { return nil }
+        let owner = try row[offset + 1].decode(Int64.self)
+        return Keyed(record: Player(id: id, ownerID: owner, fields: try PlayerFields(row, at: offset + 3)), key: key)
+    }
+
+    /// The token's owner (the first cell), then a player if the statement found one; records the owner.
+    static func player(signedIn row: PostgresRow, signIn: SignIn) throws -> Keyed<Player>? {
+        let cells = row.makeRandomAccess()
+        _ = try signIn.found(try cells[0].decode(Int64.self))
+        return try player(cells, at: 1)
     }
 
     /// One player of the token's owner, checking the token in the same statement.
     func find(_ id: Player.ID, signIn: SignIn) async throws -> Keyed<Player>? {
         let rows = try await connection.execute(PlayerStatements.Find(hash: signIn.hash, id: id), logger: logger)
-        for try await row in rows { return try Self.player(row, signIn: signIn) }
+        for try await row in rows { return try Self.player(signedIn: row, signIn: signIn) }
         throw APIError.unauthorized
     }
 
@@ -47,10 +51,9 @@ struct PlayerStore: Sendable {
     func find(key: String, owner: User.ID) async throws -> Keyed<Player>? {
         let rows = try await connection.query(
             """
-            SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-            WHERE key = \(key)::uuid AND owner_id = \(owner)
+            SELECT \(unescaped: Self.columns("t")) FROM players t WHERE t.key = \(key)::uuid AND t.owner_id = \(owner)
             """, logger: logger)
-        for try await row in rows.decode(Row.self) { return Self.player(row) }
+        for try await row in rows { return try Self.player(row.makeRandomAccess(), at: 0) }
         return nil
     }
 
@@ -58,10 +61,9 @@ struct PlayerStore: Sendable {
     func find(_ id: Player.ID, owner: User.ID) async throws -> Keyed<Player>? {
         let rows = try await connection.query(
             """
-            SELECT id, owner_id, name, age, skill, position, favourite_team, key::text FROM players
-            WHERE id = \(id) AND owner_id = \(owner)
+            SELECT \(unescaped: Self.columns("t")) FROM players t WHERE t.id = \(id) AND t.owner_id = \(owner)
             """, logger: logger)
-        for try await row in rows.decode(Row.self) { return Self.player(row) }
+        for try await row in rows { return try Self.player(row.makeRandomAccess(), at: 0) }
         return nil
     }
 
@@ -82,20 +84,16 @@ struct PlayerStore: Sendable {
 
     /// A player from its wire fields, as stored.
     static func player(_ fields: SyncPlayerFields, id: Player.ID, owner: User.ID, key: String) -> Keyed<Player> {
-        Keyed(
-            record: Player(
-                id: id, ownerID: owner, name: fields.name, age: fields.age,
-                skill: fields.skill.flatMap(Skill.init(rawValue:)),
-                position: fields.position.flatMap(Position.init(rawValue:)),
-                favouriteTeam: fields.favouriteTeam),
-            key: key)
+        var player = Player(id: id, ownerID: owner, fields: PlayerFields(name: ""))
+        for field in SyncPlayerFields.declared { player.fields[field] = fields[field] }
+        return Keyed(record: player, key: key)
     }
 
     /// Keyset paging: the token owner's next `limit` players after id `after`, by id.
     func page(signIn: SignIn, after: Player.ID, limit: Int) async throws -> [Keyed<Player>] {
         let rows = try await connection.query(
             """
-            SELECT t.user_id, p.id, p.owner_id, p.name, p.age, p.skill, p.position, p.favourite_team, p.key::text
+            SELECT t.user_id, \(unescaped: Self.columns("p"))
             FROM tokens t LEFT JOIN LATERAL (
                 SELECT * FROM players WHERE owner_id = t.user_id AND id > \(after) ORDER BY id LIMIT \(limit)
             ) p ON true
@@ -104,11 +102,24 @@ struct PlayerStore: Sendable {
             """, logger: logger)
         var players: [Keyed<Player>] = []
         var signedIn = false
-        for try await row in rows.decode(SignedInRow.self) {
+        for try await row in rows {
             signedIn = true
-            if let player = try Self.player(row, signIn: signIn) { players.append(player) }
+            if let player = try Self.player(signedIn: row, signIn: signIn) { players.append(player) }
         }
         guard signedIn else { throw APIError.unauthorized }
         return players
+    }
+}
+
+extension PlayerFields {
+    /// The declared fields from the cells starting at `offset`, in the declaration's order.
+    init(_ row: PostgresRandomAccessRow, at offset: Int) throws {
+        self.init(name: "")
+        for (index, field) in PlayerField.allCases.enumerated() {
+            let cell = row[offset + index]
+            self[field] =
+                field.rule.isInteger
+                ? FieldValue(try cell.decode(Int64?.self)) : FieldValue(try cell.decode(String?.self))
+        }
     }
 }

@@ -1,0 +1,28 @@
+import ClubhouseDomain
+import ClubhouseSyncWire
+
+// Wire fields by name, as a test writes them (raw text, so that a test can send what the Domain
+// refuses); the sources build them from the declaration instead.
+extension SyncPlayerFields {
+    init(name: String, age: Int? = nil, skill: String? = nil, position: String? = nil, favouriteTeam: String? = nil) {
+        self.init(values: [])
+        values = Self.declared.map { _ in .null }
+        self[.name] = .text(name)
+        self[.age] = FieldValue(age)
+        self[.skill] = FieldValue(skill)
+        self[.position] = FieldValue(position)
+        self[.favouriteTeam] = FieldValue(favouriteTeam)
+    }
+}
+
+extension SyncSeat {
+    init(
+        player: String?, name: String, age: Int? = nil, skill: String? = nil, position: String? = nil,
+        favouriteTeam: String? = nil
+    ) {
+        self.init(
+            player: player,
+            fields: SyncPlayerFields(
+                name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam))
+    }
+}

@@ -26,6 +26,7 @@ enum SchemaShape {
         0x60da_b31b_759e_cf82,
         0x2007_0cb9_73f7_a29e,
         0xfd73_ca90_cc3d_bc59,  // 11
+        0x4429_43c9_e72b_7330,  // 12: a player's shirt number
     ]
 
     /// The digest recorded for `version`, if it is one of this build's.

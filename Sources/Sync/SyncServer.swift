@@ -109,7 +109,9 @@ final class SyncServer: Sendable {
     /// Throws `TooSlow` when the server did not read the page in time (a smaller one may fit).
     func changes(device: UUID, after: Int64, limit: Int) async throws -> Timed<SyncChangesPage> {
         let sent = Self.now()
-        let path = "/v1/sync/changes?device=\(SyncKey.text(device))&after=\(after)&limit=\(limit)"
+        // The wire's version: a server sends an older device only the fields it knows.
+        let path =
+            "/v1/sync/changes?device=\(SyncKey.text(device))&after=\(after)&limit=\(limit)&wire=\(SyncWireVersion.current)"
         let (_, body) = try await exchange(.GET, path, body: Optional<Credentials>.none, accept: [200])
         return Timed(value: try decode(SyncChangesPage.self, body), sent: sent, received: Self.now())
     }

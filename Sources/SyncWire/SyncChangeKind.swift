@@ -11,7 +11,7 @@ public enum SyncChangeKind: String, Codable, Sendable, Equatable, Hashable, Case
     public static func inferred(_ entity: SyncEntity, _ op: SyncOp, _ fields: SyncFields) -> SyncChangeKind {
         switch op {
         case .delete: .delete
-        case .put: entity.fieldNames.allSatisfy { fields[$0] != nil } ? .create : .update
+        case .put: entity.createFieldNames.allSatisfy { fields[$0] != nil } ? .create : .update
         }
     }
 

@@ -14,6 +14,12 @@ public enum SyncEntity: String, Codable, Sendable, Equatable, Hashable, CaseIter
         }
     }
 
+    /// The fields a create must carry: every field of the wire the entity first synced on (a
+    /// field added later is none in the create of a device that does not know it).
+    public var createFieldNames: [String] {
+        self == .player ? SyncPlayerFields.createNames : fieldNames
+    }
+
     /// The fields that hold an instant (Unix ms). On the wire they are in the server's clock, in a
     /// device's file in its own: a device shifts them by its clock's offset both ways. A book's
     /// `published` is a calendar date, not an instant.

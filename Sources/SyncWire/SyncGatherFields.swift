@@ -130,14 +130,16 @@ public struct SyncSeat: Sendable, Equatable, Hashable {
         self.fields = fields
     }
 
-    /// Read from its wire value; nil unless every field is present with its type.
+    /// Read from its wire value; nil unless every field is present with its type (a field of a
+    /// later wire may be absent, from a device that does not know it: none).
     public init?(_ value: SyncValue) {
-        guard let object = value.objectValue, object.count == Self.names.count,
+        guard let object = value.objectValue, object.keys.allSatisfy(Self.names.contains),
             let player = object["player"].flatMap(SyncFieldReader.optionalString)
         else { return nil }
         var values: [FieldValue] = []
         for field in SyncPlayerFields.declared {
-            guard let value = object[field.wire].flatMap(field.fieldValue) else { return nil }
+            let stated = object[field.wire] ?? (field.wireVersion > SyncWireVersion.unstated ? .null : nil)
+            guard let value = stated.flatMap(field.fieldValue) else { return nil }
             values.append(value)
         }
         self.init(player: player, fields: SyncPlayerFields(values: values))

@@ -26,6 +26,9 @@ public struct SyncNoticeCode: RawRepresentable, Codable, Sendable, Equatable, Ha
     public static let editLost = SyncNoticeCode(rawValue: "edit_lost")
     /// A field the device changed was overwritten by another device's later change.
     public static let fieldReplaced = SyncNoticeCode(rawValue: "field_replaced")
+    /// A value the device set was not kept: another record holds it (a shirt number another
+    /// player wears); the rest of the change was.
+    public static let valueTaken = SyncNoticeCode(rawValue: "value_taken")
 
     public var description: String { rawValue }
 }

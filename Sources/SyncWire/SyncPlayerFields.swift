@@ -25,15 +25,19 @@ public struct SyncPlayerFields: Sendable, Equatable, Hashable {
         set { if let index = Self.declared.firstIndex(of: field) { values[index] = newValue } }
     }
 
-    /// A create's fields (`base` nil: every field must be present), or `base` with a put's
-    /// present fields written over it.
+    /// The fields a create must carry: those of the first wire. A field added later is none in
+    /// the create of a device that does not know it (`SyncWireVersion`).
+    public static let createNames = declared.filter { $0.wireVersion == SyncWireVersion.unstated }.map(\.wire)
+
+    /// A create's fields (`base` nil: every field of the first wire must be present), or `base`
+    /// with a put's present fields written over it.
     public init(_ fields: SyncFields, over base: SyncPlayerFields? = nil) throws(SyncFieldError) {
         let reader = try SyncFieldReader(fields, names: Self.names)
         var values: [FieldValue] = []
         values.reserveCapacity(Self.declared.count)
         for (index, field) in Self.declared.enumerated() {
-            values.append(
-                try reader.read(field.wire, base?.values[index], expected: field.wireType, field.fieldValue))
+            let kept = base?.values[index] ?? (field.wireVersion > SyncWireVersion.unstated ? .null : nil)
+            values.append(try reader.read(field.wire, kept, expected: field.wireType, field.fieldValue))
         }
         self.values = values
     }

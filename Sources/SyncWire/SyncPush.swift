@@ -86,6 +86,9 @@ public struct SyncRefusal: RawRepresentable, Codable, Sendable, Equatable, Hasha
     public static let unknown = SyncRefusal(rawValue: "unknown")
     /// Fails the Domain's rules (or the wire's types); the message names the field.
     public static let invalid = SyncRefusal(rawValue: "invalid")
+    /// A REST write of a value another record holds (a shirt number another player wears); the
+    /// message names who holds it. A push keeps its other fields instead (`SyncNoticeCode.valueTaken`).
+    public static let taken = SyncRefusal(rawValue: "taken")
 
     public var description: String { rawValue }
 }

@@ -9,7 +9,7 @@ private struct Reference: Encodable {
     let player: Player
 
     enum CodingKeys: String, CodingKey {
-        case id, name, age, skill, position, favouriteTeam
+        case id, name, age, skill, position, favouriteTeam, shirtNumber
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -20,6 +20,7 @@ private struct Reference: Encodable {
         try container.encode(player.skill?.rawValue, forKey: .skill)
         try container.encode(player.position?.rawValue, forKey: .position)
         try container.encode(player.favouriteTeam, forKey: .favouriteTeam)
+        try container.encode(player.shirtNumber, forKey: .shirtNumber)
     }
 }
 
@@ -41,7 +42,7 @@ private struct Reference: Encodable {
                 id: Int64(index + 1), ownerID: 1, name: text, age: index % 2 == 0 ? nil : 5 + index,
                 skill: Skill.allCases[index % Skill.allCases.count],
                 position: index % 3 == 0 ? nil : Position.allCases[index % 5],
-                favouriteTeam: index % 4 == 0 ? nil : text)
+                favouriteTeam: index % 4 == 0 ? nil : text, shirtNumber: index % 5 == 0 ? nil : 1 + index)
         } + [
             Player(id: Int64.max, ownerID: 1, name: "max", age: Int.max, skill: .professional, position: .midfielder),
             Player(id: Int64.min, ownerID: 1, name: "min", age: Int.min, skill: .beginner, position: .goalkeeper),

@@ -29,14 +29,14 @@ import Testing
     @Test func writesEveryFieldAndDashesForMissingOnes() {
         let full = Player(
             id: 12, ownerID: 1, name: "Zoë O'Brien", age: 27, skill: .professional, position: .goalkeeper,
-            favouriteTeam: "Boca Juniors 🇦🇷")
+            favouriteTeam: "Boca Juniors 🇦🇷", shirtNumber: 10)
         let bare = Player(id: 3, ownerID: 1, name: "Bare")
         #expect(
             PlayerTable.render([full, bare])
                 == """
-                ID  NAME         AGE  SKILL         POSITION    FAVOURITE TEAM
-                12  Zoë O'Brien  27   professional  goalkeeper  Boca Juniors 🇦🇷
-                3   Bare         -    -             -           -
+                ID  NAME         AGE  SKILL         POSITION    SHIRT NUMBER  FAVOURITE TEAM
+                12  Zoë O'Brien  27   professional  goalkeeper  10            Boca Juniors 🇦🇷
+                3   Bare         -    -             -           -             -
                 """)
     }
 
@@ -62,13 +62,13 @@ import Testing
         #expect(
             PlayerTable.render(players)
                 == #"""
-                ID  NAME               AGE  SKILL    POSITION  FAVOURITE TEAM
-                1   \e[2J              -    amateur  -         \e]0;title\u{7}
-                2   Ana\n99  Fake  30  30   amateur  -         -
-                3   \u{202E}evil       -    amateur  -         a\u{200B}b
-                4   back\\slash        -    amateur  -         -
-                5   李小龍             -    amateur  -         -
-                6   👨‍👩‍👧                 -    amateur  -         -
+                ID  NAME               AGE  SKILL    POSITION  SHIRT NUMBER  FAVOURITE TEAM
+                1   \e[2J              -    amateur  -         -             \e]0;title\u{7}
+                2   Ana\n99  Fake  30  30   amateur  -         -             -
+                3   \u{202E}evil       -    amateur  -         -             a\u{200B}b
+                4   back\\slash        -    amateur  -         -             -
+                5   李小龍             -    amateur  -         -             -
+                6   👨‍👩‍👧                 -    amateur  -         -             -
                 """#)
     }
 

@@ -171,7 +171,7 @@ import Testing
         try app.moveSelection(.by(2))
         #expect(try ClubhouseApp(path: file.path).state()?.currentScreen.selected == "skill")
         try app.moveSelection(.by(100))
-        #expect(try app.state()?.currentScreen.selected == "favourite-team")
+        #expect(try app.state()?.currentScreen.selected == PlayerField.allCases.last?.key)
 
         // The profile's rows.
         try app.open("profile")

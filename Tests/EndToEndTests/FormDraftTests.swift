@@ -14,6 +14,7 @@ import Testing
     static let skill = "Skill (beginner, amateur, professional, empty for none): "
     static let position = "Position (goalkeeper, defender, midfielder, winger, striker, empty for none): "
     static let team = "Favourite team (up to 100 characters, empty for none): "
+    static let shirt = "Shirt number (1–99, empty for none): "
 
     /// The open form's draft as `nav --json` shows it, from another process.
     private func draft(_ clubhouse: ClubhouseProcess) throws -> [String: String]? {
@@ -40,7 +41,7 @@ import Testing
                     #expect(try draft(clubhouse) == ["name": "Zoë O'Brien", "age": "27", "skill": "amateur"])
                     #expect(try sqlite(path, "SELECT count(*) FROM players") == "0")
                 },
-                Turn(Self.team, "Boca Juniors"),
+                Turn(Self.team, "Boca Juniors"), Turn(Self.shirt, ""),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(run.result.stdout == "Added player 1: Zoë O'Brien.\n")
@@ -49,7 +50,7 @@ import Testing
                 == Self.name + Self.age + "note: age must be a whole number\n" + Self.age
                 + "note: age must be between 5 and 99\n" + Self.age + Self.skill
                 + "note: skill must be one of: beginner, amateur, professional\n" + Self.skill + Self.position
-                + Self.team)
+                + Self.team + Self.shirt)
         #expect(run.echoed.contains("Zoë O'Brien"))  // a form's answers are not secret
 
         let player = try jsonObject(try clubhouse.run(["player", "show", "1", "--json"]).stdout)
@@ -120,7 +121,7 @@ import Testing
             ["player", "add"],
             answering: [
                 Turn(Self.name, "Kai"), Turn(Self.age, ""), Turn(Self.skill, ""), Turn(Self.position, ""),
-                Turn(Self.team, ""),
+                Turn(Self.team, ""), Turn(Self.shirt, ""),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(run.result.stdout == "Added player 1: Kai.\n")
@@ -169,13 +170,14 @@ import Testing
         #expect(!draftLine.contains("skill"))
 
         let resumed = try clubhouse.runInTerminal(
-            ["player", "add"], answering: [Turn(Self.skill, ""), Turn(Self.position, "winger"), Turn(Self.team, "")])
+            ["player", "add"],
+            answering: [Turn(Self.skill, ""), Turn(Self.position, "winger"), Turn(Self.team, ""), Turn(Self.shirt, "")])
         #expect(resumed.result.status == 0, "\(resumed.result.stderr)")
         #expect(resumed.result.stdout == "Added player 1: Zoë.\n")
         #expect(
             resumed.result.stderr
                 == "note: resuming your draft (name, age already filled; --discard-draft starts afresh)\n"
-                + Self.skill + Self.position + Self.team)
+                + Self.skill + Self.position + Self.team + Self.shirt)
         let player = try jsonObject(try clubhouse.run(["player", "show", "1", "--json"]).stdout)
         #expect(player["name"] as? String == "Zoë")
         #expect(player["age"] as? Int == 27)
@@ -196,6 +198,7 @@ import Testing
             answering: [
                 Turn(Self.name, "Kai") { () throws in #expect(try draft(clubhouse) == [:]) },
                 Turn(Self.age, ""), Turn(Self.skill, ""), Turn(Self.position, ""), Turn(Self.team, ""),
+                Turn(Self.shirt, ""),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(!run.result.stderr.contains("resuming"))
@@ -214,10 +217,10 @@ import Testing
                 Turn(Self.name, "Ada") { () throws in
                     #expect(try draft(clubhouse) == ["age": "30", "position": "defender"])
                 },
-                Turn(Self.skill, "professional"), Turn(Self.team, "Santos"),
+                Turn(Self.skill, "professional"), Turn(Self.team, "Santos"), Turn(Self.shirt, ""),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
-        #expect(run.result.stderr == Self.name + Self.skill + Self.team)
+        #expect(run.result.stderr == Self.name + Self.skill + Self.team + Self.shirt)
         let player = try jsonObject(try clubhouse.run(["player", "show", "1", "--json"]).stdout)
         #expect(player["name"] as? String == "Ada")
         #expect(player["age"] as? Int == 30)
@@ -276,7 +279,7 @@ import Testing
             ["player", "add"],
             answering: [
                 Turn(Self.name, "Kai"), Turn(Self.age, ""), Turn(Self.skill, ""), Turn(Self.position, ""),
-                Turn(Self.team, ""),
+                Turn(Self.team, ""), Turn(Self.shirt, ""),
             ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(run.result.stderr.hasPrefix(Self.name))

@@ -16,6 +16,7 @@ import Testing
     static let skill = "Skill (beginner, amateur, professional, empty for none): "
     static let position = "Position (goalkeeper, defender, midfielder, winger, striker, empty for none): "
     static let team = "Favourite team (up to 100 characters, empty for none): "
+    static let shirt = "Shirt number (1–99, empty for none): "
 
     private func copyOfRelease02(in folder: TemporaryFolder) throws -> String {
         let path = folder.path("release-0.2.sqlite")
@@ -119,13 +120,16 @@ import Testing
 
         let run = try clubhouse.runInTerminal(
             ["player", "add"],
-            answering: [Turn(Self.skill, "professional"), Turn(Self.position, "goalkeeper"), Turn(Self.team, "")])
+            answering: [
+                Turn(Self.skill, "professional"), Turn(Self.position, "goalkeeper"), Turn(Self.team, ""),
+                Turn(Self.shirt, ""),
+            ])
         #expect(run.result.status == 0, "\(run.result.stderr)")
         #expect(run.result.stdout == "Added player 3: Lea.\n")
         #expect(
             run.result.stderr
                 == "note: resuming your draft (name, age already filled; --discard-draft starts afresh)\n"
-                + Self.skill + Self.position + Self.team)
+                + Self.skill + Self.position + Self.team + Self.shirt)
         let player = try jsonObject(try clubhouse.run(["player", "show", "3", "--json"]).stdout)
         #expect(player["name"] as? String == "Lea")
         #expect(player["age"] as? Int == 31)

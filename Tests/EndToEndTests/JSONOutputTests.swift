@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @Suite(.heavy) struct JSONOutputTests {
-    static let playerKeys: Set<String> = ["id", "name", "age", "skill", "position", "favouriteTeam"]
+    static let playerKeys: Set<String> = ["id", "name", "age", "skill", "position", "favouriteTeam", "shirtNumber"]
 
     @Test func playersHaveEveryKeyEvenWhenEmpty() throws {
         let folder = try TemporaryFolder()

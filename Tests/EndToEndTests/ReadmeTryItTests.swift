@@ -74,6 +74,7 @@ import Testing
             ["player", "add"],
             answering: [
                 Turn(FormDraftTests.skill, ""), Turn(FormDraftTests.position, "winger"), Turn(FormDraftTests.team, ""),
+                Turn(FormDraftTests.shirt, ""),
             ])
         #expect(resumed.result.status == 0, "\(resumed.result.stderr)")
         #expect(

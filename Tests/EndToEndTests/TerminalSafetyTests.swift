@@ -70,11 +70,13 @@ import Testing
             let name = Self.all[index]
             let expected =
                 String(id).padding(toLength: 4, withPad: " ", startingAt: 0) + name.shown
-                + String(repeating: " ", count: nameColumn - name.width + 2) + "\(30 + id)   -      -         -"
+                + String(repeating: " ", count: nameColumn - name.width + 2)
+                + "\(30 + id)   -      -         -             -"
             #expect(line == expected)
         }
         #expect(
-            lines[5] == #"5   \e[2J"# + String(repeating: " ", count: nameColumn - 5 + 2) + "35   -      -         -")
+            lines[5] == #"5   \e[2J"# + String(repeating: " ", count: nameColumn - 5 + 2)
+                + "35   -      -         -             -")
     }
 
     @Test func jsonGivesBackTheExactStoredText() throws {
@@ -106,6 +108,7 @@ import Testing
                   Skill: —
                   Position: —
                   Favourite team: \\e[31mred\\r
+                  Shirt number: —
 
                 """)
         let home = try clubhouse.run(["home"])

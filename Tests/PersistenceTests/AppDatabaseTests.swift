@@ -14,7 +14,7 @@ import Testing
         #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks\n0011_user_settings"
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks\n0011_user_settings\n0012_shirt_number"
         )
         #expect(
             try sqlite(path, "SELECT name FROM sqlite_master WHERE name = 'navigation_state'") == "navigation_state")
@@ -53,7 +53,9 @@ import Testing
         _ = try AppDatabase.open(path: path)
         _ = try sqlite(path, "PRAGMA user_version = 99")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StorageError.newerSchema(path: path, found: 99, known: AppDatabase.schemaVersion)) { try AppDatabase.open(path: path) }
+        #expect(throws: StorageError.newerSchema(path: path, found: 99, known: AppDatabase.schemaVersion)) {
+            try AppDatabase.open(path: path)
+        }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

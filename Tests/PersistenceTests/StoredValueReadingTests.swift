@@ -32,7 +32,7 @@ import Testing
         #expect(constraints.allSatisfy { !$0.columns.isEmpty })
         #expect(
             constraints.filter { $0.table == "players" }.map(\.columns) == [
-                ["name"], ["age"], ["skill"], ["position"], ["key"],
+                ["name"], ["age"], ["skill"], ["position"], ["key"], ["shirt_number"],
             ])
         #expect(
             constraints.filter { $0.table == "gathers" && $0.columns.count > 1 }.map(\.columns) == [

@@ -74,7 +74,7 @@ import Testing
         #expect(try database.write { try $0.players.delete(zoe.id, owner: ana.id) })
         let changes = try queued()
         #expect(changes.map(\.1) == ["put", "put", "delete"])
-        #expect(changes[0].2.keys.sorted() == ["age", "favouriteTeam", "name", "position", "skill"])
+        #expect(changes[0].2.keys.sorted() == ["age", "favouriteTeam", "name", "position", "shirtNumber", "skill"])
         #expect(changes[1].2.keys.sorted() == ["age"])
         #expect(changes[1].2["age"] as? Int == 28)
         #expect(changes[2].2.isEmpty)

@@ -75,7 +75,9 @@ import Testing
     }
 
     func gather(_ key: String) throws -> Gather? {
-        guard let id = try database.writeSyncTables({ try $0.id(entity: "gather", key: key, owner: ana.id) }) else { return nil }
+        guard let id = try database.writeSyncTables({ try $0.id(entity: "gather", key: key, owner: ana.id) }) else {
+            return nil
+        }
         return try database.read { try $0.gathers.find(id, owner: ana.id) }
     }
 
@@ -123,6 +125,24 @@ import Testing
         #expect(try waiting() == (place == .deletedHere ? ["player delete"] : []))
         #expect(try notices() == [])
         #expect(try database.writeSyncTables { try $0.remote(user: ana.id)?.cursor } == 10)
+    }
+
+    /// A pulled change giving a number to a player frees it from a player here who set it and has
+    /// not sent it (the server does not keep it): the change applies and the device ends as the
+    /// server. A number the pulled change leaves alone (waiting here on its own player) stays.
+    @Test func aPulledShirtNumberIsFreedHereFirst() throws {
+        let kai = try player(in: .here)
+        _ = try database.write { store in
+            var a = players[0]
+            a.shirtNumber = 7
+            try store.players.update(a, fields: [.shirtNumber])
+        }
+        try database.applyPulled([.pulled(.player, kai, .update, #"{"shirtNumber":7}"#)], user: ana.id, next: 10)
+        let all = try database.read { try $0.players.all(owner: ana.id) }
+        #expect(all.map(\.shirtNumber) == [nil, nil, 7])
+        #expect(try notices() == [])
+        // A's number is still waiting to be sent: the server settles it and A's pull follows.
+        #expect(try waiting() == ["player put"])
     }
 
     // MARK: Gathers

@@ -69,15 +69,14 @@ import Testing
         try database.writeSyncTables { store in
             try store.db.execute(
                 sql: """
-                    UPDATE players SET name = name || 'x', age = 30, skill = 'amateur', position = 'goalkeeper',
-                        favourite_team = 'Boca';
+                    UPDATE players SET \(Self.everyPlayerColumnChanged);
                     UPDATE books SET title = 'Dune!', author = 'Frank Herbert', publisher = 'Ace',
                         description = 'Sand', price_cents = 999, published = '1965-08-01', owned = 0;
                     UPDATE gathers SET started_at = '2023-11-14T22:00:00.000Z', ended_at = '2023-11-14T23:00:00.000Z',
                         winner = 'Team A', score_a = 2, score_b = 1, timer_duration_ms = 300000,
                         timer_state = 'running', timer_remaining_ms = 1000, timer_started_ms = 5,
                         timer_played_ms = 7;
-                    UPDATE gather_players SET name = name || 'x';
+                    UPDATE gather_players SET \(Self.everyPlayerColumnChanged);
                     """)
         }
         let edits = try queued()
@@ -85,5 +84,20 @@ import Testing
             #expect(edits[entity] == Set(entity.fieldNames), "\(entity)'s edit")
         }
         #expect(edits[.question] == nil)
+    }
+
+    /// Every declared player column set to a value it did not hold, by its rule: so a field
+    /// declared later is edited here too, and its trigger must send it.
+    static var everyPlayerColumnChanged: String {
+        PlayerField.allCases.map { field in
+            let value =
+                switch field.rule {
+                case .text: "coalesce(\(field.column), '') || 'x'"
+                // A value of its range each row (a shirt number is one player's).
+                case .integer(let range): "\(range.lowerBound) + rowid % \(range.count)"
+                case .choice(let choices): "'\(choices.last ?? "")'"
+                }
+            return "\(field.column) = \(value)"
+        }.joined(separator: ", ")
     }
 }

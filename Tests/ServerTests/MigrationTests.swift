@@ -8,14 +8,19 @@ import Testing
 @Suite("Migrations", .heavy)
 struct MigrationTests {
     let logger = Logger(label: "migration-test")
+    /// Every version this build carries.
+    static let all = Array(1...ServerSchema.version)
 
     @Test func migratesOnceAndRecordsTheVersion() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
-        #expect(try await ClubhouseServer.migrate(database.address, logger: logger) == [1, 2, 3, 4, 5])
+        #expect(try await ClubhouseServer.migrate(database.address, logger: logger) == Self.all)
         #expect(try await ClubhouseServer.migrate(database.address, logger: logger) == [])
         #expect(
             try await database.values("SELECT version || ' ' || name FROM schema_migrations ORDER BY version")
-                == ["1 0001_initial", "2 0002_sync", "3 0003_sync_kind", "4 0004_live", "5 0005_device_cookies"])
+                == [
+                    "1 0001_initial", "2 0002_sync", "3 0003_sync_kind", "4 0004_live", "5 0005_device_cookies",
+                    "6 0006_shirt_number",
+                ])
     }
 
     /// Many migrators at once on one empty database: the advisory lock lets one apply, the
@@ -27,20 +32,24 @@ struct MigrationTests {
             for _ in 0..<6 { group.addTask { try await ClubhouseServer.migrate(database.address, logger: logger) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(applied.filter { $0 == [1, 2, 3, 4, 5] }.count == 1)
+        #expect(applied.filter { $0 == Self.all }.count == 1)
         #expect(applied.filter { $0 == [] }.count == 5)
-        #expect(try await database.values("SELECT count(*)::text FROM schema_migrations") == ["5"])
+        #expect(
+            try await database.values("SELECT count(*)::text FROM schema_migrations") == ["\(ServerSchema.version)"])
     }
 
     @Test func aNewerSchemaIsRefused() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
         try await ClubhouseServer.migrate(database.address, logger: logger)
-        try await database.execute("INSERT INTO schema_migrations (version, name) VALUES (6, '0006_future')")
+        let future = ServerSchema.version + 1
+        try await database.execute("INSERT INTO schema_migrations (version, name) VALUES (\(future), 'future')")
         let error = await #expect(throws: ServerStartError.self) {
             try await ClubhouseServer.migrate(database.address, logger: logger)
         }
         #expect(
-            error?.message.hasPrefix("the database's schema is version 6, newer than this clubhouse-server's (5)")
+            error?.message.hasPrefix(
+                "the database's schema is version \(future), newer than this clubhouse-server's (\(ServerSchema.version))"
+            )
                 == true)
     }
 

@@ -91,8 +91,8 @@ struct SyncPullTests {
             }
             #expect(
                 summary == [
-                    "player put age,favouriteTeam,name,position,skill",
-                    "player put age,favouriteTeam,name,position,skill",
+                    "player put age,favouriteTeam,name,position,shirtNumber,skill",
+                    "player put age,favouriteTeam,name,position,shirtNumber,skill",
                     "player put age",
                     "gather put endedAt,scoreA,scoreB,startedAt,teams,timerDurationMs,timerPlayedMs,timerRemainingMs,timerStartedMs,timerState,winner",
                     "gather put scoreA",

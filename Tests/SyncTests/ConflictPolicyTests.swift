@@ -76,6 +76,36 @@ struct ConflictPolicyTests {
         #expect(try club.phone.player("Kai")?.age == 31)
     }
 
+    // Rule 7b: one number to two players offline; the first sync keeps it, the later one's player
+    // is kept without it (a new player too), its device told once, and both devices end alike.
+    @Test func oneShirtNumberGivenToTwoPlayersOfflineStaysWithTheFirst() async throws {
+        let club = try await Self.club("rule7b")
+        try club.laptop.app.editPlayer(try club.kai(club.laptop), .shirtNumber, "7")
+        _ = try club.phone.app.addPlayer("Mia", [.shirtNumber: "7", .age: "30"])
+        #expect(try await Self.syncTold(club.laptop) == [])
+        let told = try await Self.syncTold(club.phone)
+        #expect(told.map(\.code) == ["value_taken"], "\(told)")
+        #expect(
+            told.first?.message == #"shirt number 7 is already worn by player "Kai": player "Mia" was kept without it"#)
+        #expect(try await Self.syncTold(club.laptop) == [])
+        for device in [club.laptop, club.phone] {
+            #expect(try device.player("Kai")?.shirtNumber == 7, "\(device.name)")
+            let mia = try #require(try device.player("Mia"), "\(device.name)")
+            #expect(mia.shirtNumber == nil, "\(device.name)")
+            #expect(mia.age == 30, "\(device.name)")
+        }
+        // Freed, the number goes to the next player who asks for it, on every device.
+        try club.laptop.app.editPlayer(try club.kai(club.laptop), .shirtNumber, "")
+        _ = try await Self.syncTold(club.laptop)
+        let mia = try #require(try club.phone.player("Mia"))
+        _ = try await Self.syncTold(club.phone)
+        try club.phone.app.editPlayer(mia.id, .shirtNumber, "7")
+        #expect(try await Self.syncTold(club.phone) == [])
+        #expect(try await Self.syncTold(club.laptop) == [])
+        #expect(try club.laptop.player("Mia")?.shirtNumber == 7)
+        #expect(try club.laptop.player("Kai")?.shirtNumber == nil)
+    }
+
     // Rule 2: an edit arriving after the delete is refused and told.
     @Test func anEditOfARecordDeletedElsewhereIsRefusedAndTold() async throws {
         let club = try await Self.club("rule2a")

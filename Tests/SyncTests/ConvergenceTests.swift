@@ -100,10 +100,9 @@ struct ConvergenceTests {
         }
     }
 
+    /// Every declared field, "-" for none.
     static func shown(_ player: Player) -> String {
-        [
-            player.name, player.age.map(String.init) ?? "-", player.skill?.rawValue ?? "-",
-            player.position?.rawValue ?? "-", player.favouriteTeam ?? "-",
-        ].joined(separator: "|")
+        PlayerField.allCases.map { player.fields[$0] == .null ? "-" : player.fields[$0].formText }.joined(
+            separator: "|")
     }
 }

@@ -54,13 +54,14 @@ import Testing
         try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
         let session = try session(app)
         Snapshot.check("home-squad-empty", session)
-        for (name, age, skill, position, team) in [
-            ("Zoë O'Brien", "27", "amateur", "striker", "Boca Juniors"), ("Kai", "31", "", "goalkeeper", ""),
-            ("李小龍", "40", "professional", "midfielder", "香港"), ("Ana \\ Bo", "", "", "", ""),
+        for (name, age, skill, position, team, number) in [
+            ("Zoë O'Brien", "27", "amateur", "striker", "Boca Juniors", "10"), ("Kai", "31", "", "goalkeeper", "", "1"),
+            ("李小龍", "40", "professional", "midfielder", "香港", "99"), ("Ana \\ Bo", "", "", "", "", ""),
         ] {
             try app.open("players/new")
             try app.submit([
                 ("name", name), ("age", age), ("skill", skill), ("position", position), ("favourite-team", team),
+                ("shirt-number", number),
             ])
         }
         session.reload()

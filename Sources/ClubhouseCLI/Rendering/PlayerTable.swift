@@ -8,14 +8,17 @@ import Clubhouse
 /// chunks as they come (`row(_:_:into:)` and `ByteWriter.flush(to:)`): a list read from a database
 /// cursor needs one pass to measure and one to write, never the whole list in memory.
 enum PlayerTable {
-    private static let header = ["ID", "NAME", "AGE", "SKILL", "POSITION", "FAVOURITE TEAM"]
+    /// The declared fields in the table's order: free text last, in the one column not padded.
+    private static let fields =
+        PlayerField.allCases.filter { !$0.isFreeText } + PlayerField.allCases.filter(\.isFreeText)
+    private static let header = ["ID"] + fields.map { $0.label.uppercased() }
     private static let none = "-"
     private static let gap = 2
 
     /// How many bytes `write` gathers before it hands them on.
     static let chunkSize = 64 * 1024
 
-    /// The widths of the padded columns (the last one is never padded).
+    /// The widths of the padded columns (the last one is never padded): the id, then `fields`.
     struct Layout {
         fileprivate var widths = PlayerTable.header.dropLast().map(\.utf8.count)
 
@@ -25,35 +28,47 @@ enum PlayerTable {
             for player in players { include(player) }
         }
 
-        /// The players `summary` sums up, less the names it handed on (`include(name:)`).
+        /// The players `summary` sums up, less the names it handed on (`include(name:)`). A column
+        /// the summary does not measure is as wide as its rule's widest value.
         mutating func include(_ summary: PlayerListSummary) {
             for id in [summary.ids?.lowerBound, summary.ids?.upperBound].compactMap({ $0 }) {
                 // The most digits are at one end or the other: a count grows with the magnitude.
                 widths[0] = max(widths[0], ByteWriter.digitCount(id))
             }
-            widths[1] = max(widths[1], summary.longestPlainName)  // plain: a byte a column
-            for age in [summary.ages?.lowerBound, summary.ages?.upperBound].compactMap({ $0 }) {
-                widths[2] = max(widths[2], ByteWriter.digitCount(Int64(age)))
-            }
-            if summary.anyWithoutAge { widths[2] = max(widths[2], PlayerTable.none.utf8.count) }
-            for skill in summary.skills {
-                widths[3] = max(widths[3], (skill?.rawValue ?? PlayerTable.none).utf8.count)
-            }
-            for position in summary.positions {
-                widths[4] = max(widths[4], (position?.rawValue ?? PlayerTable.none).utf8.count)
+            for (offset, field) in PlayerTable.fields.dropLast().enumerated() {
+                let column = offset + 1
+                switch field {
+                case .name: widths[column] = max(widths[column], summary.longestPlainName)  // plain: a byte a column
+                case .age:
+                    for age in [summary.ages?.lowerBound, summary.ages?.upperBound].compactMap({ $0 }) {
+                        widths[column] = max(widths[column], ByteWriter.digitCount(Int64(age)))
+                    }
+                    if summary.anyWithoutAge { widths[column] = max(widths[column], PlayerTable.none.utf8.count) }
+                case .skill:
+                    for skill in summary.skills {
+                        widths[column] = max(widths[column], (skill?.rawValue ?? PlayerTable.none).utf8.count)
+                    }
+                case .position:
+                    for position in summary.positions {
+                        widths[column] = max(widths[column], (position?.rawValue ?? PlayerTable.none).utf8.count)
+                    }
+                default: widths[column] = max(widths[column], PlayerTable.widest(field))
+                }
             }
         }
 
         mutating func include(name: String) {
-            widths[1] = max(widths[1], TextOutput.shownWidth(name))
+            let column = 1 + (PlayerTable.fields.firstIndex(of: .name) ?? 0)
+            widths[column] = max(widths[column], TextOutput.shownWidth(name))
         }
 
         mutating func include(_ player: Player) {
             widths[0] = max(widths[0], ByteWriter.digitCount(player.id))
-            widths[1] = max(widths[1], TextOutput.shownWidth(player.name))
-            widths[2] = max(widths[2], player.age.map { ByteWriter.digitCount(Int64($0)) } ?? 1)
-            widths[3] = max(widths[3], (player.skill?.rawValue ?? PlayerTable.none).utf8.count)
-            widths[4] = max(widths[4], (player.position?.rawValue ?? PlayerTable.none).utf8.count)
+            for (offset, field) in PlayerTable.fields.dropLast().enumerated() {
+                let text = player.fields[field].formText
+                let shown = field == .name ? TextOutput.shownWidth(text) : (text.isEmpty ? none : text).utf8.count
+                widths[offset + 1] = max(widths[offset + 1], shown)
+            }
         }
 
         /// Bytes a row takes at least: a guess for the buffer's first size.
@@ -93,16 +108,29 @@ enum PlayerTable {
         }
     }
 
-    /// A newline, then the player's row.
+    /// A newline, then the player's row: text a person typed shown escaped, the rest as stored.
     static func row(_ player: Player, _ layout: Layout, into out: inout ByteWriter) {
         let widths = layout.widths
         out.byte(UInt8(ascii: "\n"))
         out.spaces(widths[0] - out.write(player.id) + gap)
-        out.spaces(widths[1] - out.writeShown(player.name) + gap)
-        let ageDigits = player.age.map { out.write(Int64($0)) } ?? out.write(none)
-        out.spaces(widths[2] - ageDigits + gap)
-        out.spaces(widths[3] - out.write(player.skill?.rawValue ?? none) + gap)
-        out.spaces(widths[4] - out.write(player.position?.rawValue ?? none) + gap)
-        out.writeShown(player.favouriteTeam ?? none)
+        for (offset, field) in fields.enumerated() {
+            let written: Int
+            switch player.fields[field] {
+            case .null: written = out.write(none)
+            case .integer(let number): written = out.write(number)
+            case .text(let text): written = field.isFreeText || field == .name ? out.writeShown(text) : out.write(text)
+            }
+            if offset + 1 < widths.count { out.spaces(widths[offset + 1] - written + gap) }
+        }
+    }
+
+    /// The most columns a value of `field` takes, by its rule (none is `-`).
+    private static func widest(_ field: PlayerField) -> Int {
+        switch field.rule {
+        case .text(let length): length.upperBound
+        case .integer(let range):
+            max(ByteWriter.digitCount(Int64(range.lowerBound)), ByteWriter.digitCount(Int64(range.upperBound)))
+        case .choice(let choices): choices.map(\.utf8.count).max() ?? none.utf8.count
+        }
     }
 }

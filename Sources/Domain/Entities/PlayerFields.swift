@@ -7,6 +7,7 @@
 public enum PlayerField: String, CaseIterable, Sendable {
     case name, age, skill, position
     case favouriteTeam = "favourite-team"
+    case shirtNumber = "shirt-number"
 
     /// The field's key in forms, screen paths (`players/3/edit/favourite-team`) and CLI options.
     public var key: String { rawValue }
@@ -19,6 +20,7 @@ public enum PlayerField: String, CaseIterable, Sendable {
         case .skill: "skill"
         case .position: "position"
         case .favouriteTeam: "favouriteTeam"
+        case .shirtNumber: "shirtNumber"
         }
     }
 
@@ -27,6 +29,7 @@ public enum PlayerField: String, CaseIterable, Sendable {
         switch self {
         case .name, .age, .skill, .position: wire
         case .favouriteTeam: "favourite_team"
+        case .shirtNumber: "shirt_number"
         }
     }
 
@@ -38,7 +41,22 @@ public enum PlayerField: String, CaseIterable, Sendable {
         case .skill: "Skill"
         case .position: "Position"
         case .favouriteTeam: "Favourite team"
+        case .shirtNumber: "Shirt number"
         }
+    }
+
+    /// The label of a narrow column of a list (`No.` for the shirt number, as a squad sheet heads it).
+    public var shortLabel: String {
+        switch self {
+        case .favouriteTeam: "Team"
+        case .shirtNumber: "No."
+        default: label
+        }
+    }
+
+    /// Free text a person types (a team's name), which a list shows last, in what room is left.
+    public var isFreeText: Bool {
+        if case .text = rule { !isRequired } else { false }
     }
 
     public var rule: FieldRule {
@@ -48,6 +66,8 @@ public enum PlayerField: String, CaseIterable, Sendable {
         case .skill: Self.skills
         case .position: Self.positions
         case .favouriteTeam: .text(length: 1...100)
+        // At most one player of an account wears a number (`PlayerFields.shirtNumberHolder`).
+        case .shirtNumber: .integer(1...99)
         }
     }
 
@@ -55,6 +75,10 @@ public enum PlayerField: String, CaseIterable, Sendable {
 
     /// Whether the field syncs between devices (every player field does).
     public var syncs: Bool { true }
+
+    /// The version of the sync wire that first carried the field: a device of an older wire
+    /// (which sends no wire version) neither sends it nor is sent it, and keeps syncing.
+    public var wireVersion: Int { self == .shirtNumber ? 2 : 1 }
 
     /// The field as a sentence names it ("favourite team must be …").
     public var shownName: String { label.lowercased() }
@@ -78,16 +102,18 @@ public struct PlayerFields: Equatable, Sendable {
     public var skill: Skill?
     public var position: Position?
     public var favouriteTeam: String?
+    public var shirtNumber: Int?
 
     public init(
         name: String, age: Int? = nil, skill: Skill? = nil, position: Position? = nil,
-        favouriteTeam: String? = nil
+        favouriteTeam: String? = nil, shirtNumber: Int? = nil
     ) {
         self.name = name
         self.age = age
         self.skill = skill
         self.position = position
         self.favouriteTeam = favouriteTeam
+        self.shirtNumber = shirtNumber
     }
 
     /// A field's value as the stores and the wire carry it (a choice by its raw value). Setting
@@ -100,6 +126,7 @@ public struct PlayerFields: Equatable, Sendable {
             case .skill: FieldValue(skill?.rawValue)
             case .position: FieldValue(position?.rawValue)
             case .favouriteTeam: FieldValue(favouriteTeam)
+            case .shirtNumber: FieldValue(shirtNumber)
             }
         }
         set {
@@ -109,9 +136,23 @@ public struct PlayerFields: Equatable, Sendable {
             case .skill: skill = newValue.text.flatMap(Skill.init(rawValue:))
             case .position: position = newValue.text.flatMap(Position.init(rawValue:))
             case .favouriteTeam: favouriteTeam = newValue.text
+            case .shirtNumber: shirtNumber = newValue.integer.flatMap { Int(exactly: $0) }
             }
         }
     }
+
+    /// Sets a choice field to its choice at `index` (of `PlayerField.choices`), or none; without
+    /// the lookup by raw value that setting its text takes (the player list's fast path).
+    public mutating func choose(_ field: PlayerField, _ index: Int?) {
+        switch field {
+        case .skill: skill = index.map { Self.skills[$0] }
+        case .position: position = index.map { Self.positions[$0] }
+        default: break
+        }
+    }
+
+    private static let skills = Skill.allCases
+    private static let positions = Position.allCases
 
     /// The fields with their text trimmed, or the first rule one breaks (in the declaration's order).
     public func validated() throws(ClubhouseError) -> PlayerFields {
@@ -139,11 +180,14 @@ public typealias PlayerDraft = PlayerFields
 extension Player {
     public init(
         id: ID, ownerID: User.ID, name: String, age: Int? = nil, skill: Skill? = nil,
-        position: Position? = nil, favouriteTeam: String? = nil, unshowableValues: [UnshowableValue] = []
+        position: Position? = nil, favouriteTeam: String? = nil, shirtNumber: Int? = nil,
+        unshowableValues: [UnshowableValue] = []
     ) {
         self.init(
             id: id, ownerID: ownerID,
-            fields: PlayerFields(name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam),
+            fields: PlayerFields(
+                name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam,
+                shirtNumber: shirtNumber),
             unshowableValues: unshowableValues)
     }
 }

@@ -16,6 +16,8 @@ package protocol PlayerRepository {
     func summarize(owner: User.ID, otherName: (String) throws -> Void) throws -> PlayerListSummary
     /// The player with `id` if `owner` owns it; another user's player is as absent as a missing one.
     func find(_ id: Player.ID, owner: User.ID) throws -> Player?
+    /// The owner's player who wears shirt number `number`, if one does.
+    func wearer(ofShirtNumber number: Int, owner: User.ID) throws -> Player?
     func count(owner: User.ID) throws -> Int
     /// The most recently added players, newest first.
     func recent(owner: User.ID, limit: Int) throws -> [Player]

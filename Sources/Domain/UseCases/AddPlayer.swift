@@ -6,6 +6,8 @@ package struct AddPlayer {
     }
 
     package func callAsFunction(_ draft: PlayerDraft, owner: User.ID) throws -> Player {
-        try players.insert(try draft.validated(), owner: owner)
+        let valid = try draft.validated()
+        try ShirtNumbers.check(valid, of: nil, owner: owner, in: players)
+        return try players.insert(valid, owner: owner)
     }
 }

@@ -12,6 +12,7 @@ package struct UpdatePlayer {
         let updated = Player(id: id, ownerID: owner, fields: valid)
         let changed = Set(PlayerField.allCases.filter { valid[$0] != current.fields[$0] })
         guard !changed.isEmpty else { throw ClubhouseError.nothingChanged }
+        if changed.contains(.shirtNumber) { try ShirtNumbers.check(valid, of: id, owner: owner, in: players) }
         try players.update(updated, fields: changed)
         // A field left as it was may still hold what the app cannot show: the player as stored now.
         guard !current.unshowableValues.isEmpty else { return updated }

@@ -27,25 +27,50 @@ struct PlayerRow: FetchableRecord {
         return Value.allCases.first { $0.rawValue.utf8.first == first && $0.rawValue == name }
     }
 
-    private static let skills = RawColumns.Names(Skill.self)
-    private static let positions = RawColumns.Names(Position.self)
+    /// How the fast path reads each declared field, in the declaration's (and `columns`') order.
+    private enum Reader {
+        case requiredText, text, integer
+        case choice(RawColumns.Choices)
+    }
+
+    private static let readers: [(field: PlayerField, reader: Reader)] = PlayerField.allCases.map { field in
+        switch field.rule {
+        case .text: (field, field.isRequired ? .requiredText : .text)
+        case .integer: (field, .integer)
+        case .choice(let choices): (field, .choice(RawColumns.Choices(choices)))
+        }
+    }
 
     /// The player of the row `statement` is on, as `init(row:)` decodes it, for the list that reads
     /// a million of them. GRDB's generic column decoding costs thousands of instructions a row
     /// (runtime metadata lookups for `Optional`, a `DatabaseValue` per column); this reads each
     /// column straight from SQLite when every one holds the storage class the schema gives it (or
-    /// NULL) and each enum a known case, and otherwise takes `init(row:)`'s road for the whole
+    /// NULL) and each choice a known one, and otherwise takes `init(row:)`'s road for the whole
     /// row, which notes what it cannot show: every value comes out the same either way.
     static func read(_ row: Row, _ statement: SQLiteStatement) throws -> Player {
         let columns = RawColumns(statement: statement)
-        guard columns.type(0) == SQLITE_INTEGER, columns.type(1) == SQLITE_INTEGER, columns.type(2) == SQLITE_TEXT,
-            let age = columns.optionalInteger(3), let skill = columns.optionalNamed(4, skills),
-            let position = columns.optionalNamed(5, positions), let team = columns.optionalText(6)
-        else { return try Self(row: row).player }
-        return Player(
-            id: columns.integer(0), ownerID: columns.integer(1), name: columns.text(2),
-            age: age.flatMap(Int.init(exactly:)),
-            skill: skill, position: position, favouriteTeam: team)
+        guard columns.type(0) == SQLITE_INTEGER, columns.type(1) == SQLITE_INTEGER else {
+            return try Self(row: row).player
+        }
+        var fields = PlayerFields(name: "")
+        for (offset, (field, reader)) in readers.enumerated() {
+            let index = CInt(2 + offset)
+            switch reader {
+            case .requiredText:
+                guard columns.type(index) == SQLITE_TEXT else { return try Self(row: row).player }
+                fields[field] = .text(columns.text(index))
+            case .text:
+                guard let text = columns.optionalText(index) else { return try Self(row: row).player }
+                fields[field] = FieldValue(text)
+            case .integer:
+                guard let number = columns.optionalInteger(index) else { return try Self(row: row).player }
+                fields[field] = FieldValue(number)
+            case .choice(let choices):
+                guard let choice = columns.optionalChoice(index, choices) else { return try Self(row: row).player }
+                fields.choose(field, choice)
+            }
+        }
+        return Player(id: columns.integer(0), ownerID: columns.integer(1), fields: fields)
     }
 }
 
@@ -68,29 +93,23 @@ struct RawColumns {
         String(cString: sqlite3_column_text(statement, index)!)
     }
 
-    /// An enum's cases with their raw values as C strings, laid end to end.
-    struct Names<Value: CaseIterable & RawRepresentable<String> & Equatable & Sendable>: Sendable {
-        private let values: [Value]
+    /// Text values (a declared field's choices) as C strings, laid end to end.
+    struct Choices: Sendable {
         private let cStrings: [CChar]
         private let starts: [Int]
 
-        init(_: Value.Type) {
-            values = Array(Value.allCases)
+        init(_ values: [String]) {
             var cStrings: [CChar] = []
             var starts: [Int] = []
             for value in values {
                 starts.append(cStrings.count)
-                cStrings += value.rawValue.utf8CString
+                cStrings += value.utf8CString
             }
             self.cStrings = cStrings
             self.starts = starts
         }
 
-        var count: Int { values.count }
-        var indices: Range<Int> { values.indices }
-        subscript(index: Int) -> Value { values[index] }
-
-        /// The index of the case whose raw value is `cString`. `strcmp` stops at the first NUL as
+        /// The index of the value that is `cString`. `strcmp` stops at the first NUL as
         /// `String(cString:)` does, so equal C strings make equal `String`s; any other text is
         /// left to the caller's `String` comparison.
         func index(cString: UnsafePointer<UInt8>) -> Int? {
@@ -103,10 +122,21 @@ struct RawColumns {
         }
     }
 
-    /// The case whose raw value is what `text(index)` would give, without making a `String`; nil
-    /// when none is byte for byte (the caller then compares as `String`s, which may still find one).
-    func named<Value>(_ index: CInt, _ names: Names<Value>) -> Value? {
-        names.index(cString: sqlite3_column_text(statement, index)!).map { names[$0] }
+    /// An enum's cases with their raw values as C strings (`Choices`).
+    struct Names<Value: CaseIterable & RawRepresentable<String> & Equatable & Sendable>: Sendable {
+        private let values: [Value]
+        private let choices: Choices
+
+        init(_: Value.Type) {
+            values = Array(Value.allCases)
+            choices = Choices(values.map(\.rawValue))
+        }
+
+        var count: Int { values.count }
+        var indices: Range<Int> { values.indices }
+        subscript(index: Int) -> Value { values[index] }
+
+        func index(cString: UnsafePointer<UInt8>) -> Int? { choices.index(cString: cString) }
     }
 
     // The common case of a nullable column, for `PlayerRow.read`: `.some(value)` when the column
@@ -128,9 +158,10 @@ struct RawColumns {
         }
     }
 
-    func optionalNamed<Value>(_ index: CInt, _ names: Names<Value>) -> Value?? {
+    /// `.some(index)` of a choice byte for byte, `.some(nil)` for NULL.
+    func optionalChoice(_ index: CInt, _ choices: Choices) -> Int?? {
         switch type(index) {
-        case SQLITE_TEXT: named(index, names).map { .some($0) }
+        case SQLITE_TEXT: choices.index(cString: sqlite3_column_text(statement, index)!).map { .some($0) }
         case SQLITE_NULL: .some(nil)
         default: nil
         }

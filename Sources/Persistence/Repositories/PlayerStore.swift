@@ -44,6 +44,16 @@ package struct PlayerStore: PlayerRepository {
         return db.changesCount > 0
     }
 
+    package func wearer(ofShirtNumber number: Int, owner: User.ID) throws -> Player? {
+        try PlayerRow.fetchOne(
+            db.cachedStatement(
+                sql:
+                    "SELECT \(PlayerRow.columns) FROM players WHERE owner_id = ? AND \(PlayerField.shirtNumber.column) = ?"
+            ),
+            arguments: [owner, number]
+        )?.player
+    }
+
     package func count(owner: User.ID) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM players WHERE owner_id = ?"), arguments: [owner])
             ?? 0

@@ -84,6 +84,7 @@ struct SyncPageApply {
             let gather = try write(change, id: id, pending: pending)
             if let teams = change.fields["teams"], !pending.contains("teams") { try seat(teams, in: gather) }
         case .player:
+            try makeRoom(forShirtNumberOf: change, pending: pending)
             try write(change, id: id, pending: pending)
         case .book:
             let now = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -217,6 +218,18 @@ struct SyncPageApply {
         INSERT INTO gather_players (gather_id, team, seat, player_id, \(SyncColumn.player.map(\.column).joined(separator: ", ")))
         VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: SyncColumn.player.count)))
         """
+
+    /// At this point of the server's log the shirt number a pulled change gives its player is
+    /// theirs (the server never lets two players wear one): another player here who wears it
+    /// (set here and not sent yet, which the server will not keep; its reply arrives further on)
+    /// gives it up, so the change applies and the device ends as the server.
+    private func makeRoom(forShirtNumberOf change: SyncLoggedChange, pending: Set<String>) throws {
+        let field = PlayerField.shirtNumber
+        guard let number = change.fields[field.wire]?.intValue, !pending.contains(field.wire) else { return }
+        try db.cachedStatement(
+            sql: "UPDATE players SET \(field.column) = NULL WHERE owner_id = ? AND \(field.column) = ? AND key IS NOT ?"
+        ).execute(arguments: [user, number, change.key])
+    }
 
     /// One gather in progress per account, here too: a pulled change that sets gather `key` in
     /// progress meets another gather in progress on this device.

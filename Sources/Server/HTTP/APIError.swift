@@ -31,7 +31,7 @@ package struct APIError: Error, Equatable, Sendable {
         "wrong_credentials", "too_many_attempts", "username_taken", "not_found", "route_not_found",
         "method_not_allowed", "no_gather_in_progress", "gather_in_progress", "gather_ended",
         "gather_still_in_progress", "no_handoff", "database_unavailable", "internal", "cursor_ahead",
-        "too_many_streams", "malformed_body", "body_too_slow", "upload_aborted",
+        "too_many_streams", "malformed_body", "body_too_slow", "upload_aborted", "value_taken",
     ]
 
     package static func invalidField(_ field: String, _ message: String) -> APIError {

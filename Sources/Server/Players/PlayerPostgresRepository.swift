@@ -16,7 +16,9 @@ struct PlayerPostgresRepository {
         let player = try await database.write(signedIn: signIn) { connection, owner in
             let write = RESTWrite(connection: connection, logger: logger, owner: owner)
             let key = SyncKey.make()
-            try await write.apply(.player, key, .create, SyncPlayerFields(draft).fields, known: .newKey)
+            try await write.apply(
+                .player, key, .create, SyncPlayerFields(draft).fields, known: .newKey,
+                takenField: PlayerField.shirtNumber.wire)
             return try await PlayerStore(connection, logger: logger).find(key: key, owner: owner)
         }
         guard let player else { throw APIError.unexpected }
@@ -58,7 +60,8 @@ struct PlayerPostgresRepository {
             let changed = now.changedFields(from: was)
             guard !changed.isEmpty else { return player }
             let stored = try await write.apply(
-                .player, player.key, .update, now.fields.only(changed), missing: .playerNotFound(id), known: known)
+                .player, player.key, .update, now.fields.only(changed), missing: .playerNotFound(id), known: known,
+                takenField: PlayerField.shirtNumber.wire)
             guard let stored, let fields = try? SyncPlayerFields(stored, over: nil) else { return nil }
             return PlayerStore.player(fields, id: id, owner: owner, key: player.key)
         }

@@ -48,6 +48,29 @@ extension PlayerStore: SyncRecordStore {
         }
     }
 
+    /// At most one player of an account wears a number (`ShirtNumbers`): a number another player
+    /// wears is not kept.
+    static func maySettle(_ fields: SyncPlayerFields, existing: SyncPlayerFields?) -> Bool {
+        fields[.shirtNumber] != .null && fields[.shirtNumber] != existing?[.shirtNumber]
+    }
+
+    func settle(_ fields: SyncPlayerFields, existing: SyncPlayerFields?, key: String, owner: User.ID) async throws
+        -> (SyncPlayerFields, String)?
+    {
+        guard let number = fields[.shirtNumber].integer else { return nil }
+        let rows = try await connection.run(
+            """
+            SELECT name FROM players
+            WHERE owner_id = \(owner) AND \(unescaped: PlayerField.shirtNumber.column) = \(number) AND key <> \(key)::uuid
+            """, logger: logger)
+        for try await name in rows.decode(String.self) {
+            var kept = fields
+            kept[.shirtNumber] = existing?[.shirtNumber] ?? .null
+            return (kept, ShirtNumbers.taken(Int(number), by: "player \(quoted(name))"))
+        }
+        return nil
+    }
+
     /// A draft's fields as the wire names them.
     static func fields(of draft: PlayerDraft) -> SyncPlayerFields { SyncPlayerFields(draft) }
 

@@ -32,7 +32,7 @@ struct RESTWrite {
     @discardableResult
     func apply(
         _ entity: SyncEntity, _ key: String, _ kind: SyncChangeKind, _ fields: SyncFields = [:],
-        missing: ClubhouseError? = nil, known: Known? = nil
+        missing: ClubhouseError? = nil, known: Known? = nil, takenField: String? = nil
     ) async throws -> SyncFields? {
         let change = SyncChange(
             entity: entity, key: key, op: kind.op, fields: fields, base: 0, madeAt: ServerClock.now())
@@ -45,6 +45,7 @@ struct RESTWrite {
         case .invalid?: throw APIError(.unprocessableContent, "invalid_input", message)
         case .unknown?, .deleted?: throw missing.map { APIError($0) } ?? APIError.unexpected
         case .gatherInProgress?: throw APIError(.conflict, "gather_in_progress", message)
+        case .taken?: throw APIError(.conflict, "value_taken", message, field: takenField)
         default:
             logger.error("a REST write was refused", metadata: ["code": "\(result.code?.rawValue ?? "")"])
             throw APIError.unexpected

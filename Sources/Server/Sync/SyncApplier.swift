@@ -299,7 +299,7 @@ final class SyncApplier {
         }
         // A create refused: the record's later changes are refused as unknown. Its label is
         // the key until its fields are known to be valid.
-        let valid: Store.Fields
+        var valid: Store.Fields
         do {
             let present = try await present(Store.referenced, Store.references(merged))
             valid = try Store.validated(merged, key: change.key, present: present)
@@ -313,6 +313,21 @@ final class SyncApplier {
             if let conflict = try await store.conflict(valid, key: change.key, owner: owner) {
                 if let existing { refusing(change, existing.fields) }
                 throw buriesCreate ? conflict.burying(Store.label(valid)) : conflict
+            }
+        }
+        if Store.maySettle(valid, existing: existing) {
+            // Its rule reads the table too.
+            try await flush()
+            if let (kept, taken) = try await store.settle(valid, existing: existing, key: change.key, owner: owner) {
+                // A REST write is refused, as the app refuses it; a push keeps the rest of its
+                // change (a create is not lost for its number) and its device is told.
+                guard let device else { throw SyncRefusalReason(.taken, taken) }
+                valid = kept
+                entries.append(
+                    .notice(
+                        SyncNotice(
+                            code: .valueTaken, message: "\(taken): \(Store.label(kept)) was kept without it",
+                            entity: change.entity, key: change.key), to: device))
             }
         }
         if let existing {

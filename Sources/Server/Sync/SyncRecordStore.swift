@@ -60,6 +60,12 @@ protocol SyncRecordStore: Sendable {
     /// A refusal the record's neighbours call for (a second gather in progress), if any.
     func conflict(_ fields: Fields, key: String, owner: User.ID) async throws -> SyncRefusalReason?
 
+    /// Whether `settle` must be asked (it reads the table: the page's writes go first).
+    static func maySettle(_ fields: Fields, existing: Fields?) -> Bool
+    /// `fields` with a value another record holds dropped (a shirt number another player wears),
+    /// kept as `existing` holds it, and the sentence naming who holds it; nil when none clashes.
+    func settle(_ fields: Fields, existing: Fields?, key: String, owner: User.ID) async throws -> (Fields, String)?
+
     /// How a message names the record: `player "Ana"`.
     static func label(_ fields: Fields) -> String
 }
@@ -70,6 +76,10 @@ extension SyncRecordStore {
     static func mayConflict(_ fields: Fields, existing: Fields?) -> Bool { false }
     static func closed(_ existing: Fields) -> SyncRefusalReason? { nil }
     func conflict(_ fields: Fields, key: String, owner: User.ID) async throws -> SyncRefusalReason? { nil }
+    static func maySettle(_ fields: Fields, existing: Fields?) -> Bool { false }
+    func settle(_ fields: Fields, existing: Fields?, key: String, owner: User.ID) async throws -> (Fields, String)? {
+        nil
+    }
 
     func find(keys: [String], owner: User.ID) async throws -> [String: Fields] {
         guard !keys.isEmpty else { return [:] }

@@ -55,6 +55,10 @@ struct SyncRoutes {
         let limit =
             try SyncRequests.integer(request, "limit", in: 1...Int64(SyncLimits.maximumPageSize))
             .map(Int.init) ?? SyncLimits.defaultPageSize
+        // A device of an older release says no version and is sent only the fields it knows.
+        let wire =
+            try SyncRequests.integer(request, "wire", in: 1...Int64(Int32.max)).map(Int.init)
+            ?? SyncWireVersion.unstated
         let logger = context.logger
         let page = try await database.transaction(signedIn: signIn) { connection, owner in
             let log = SyncLog(connection, logger: logger)
@@ -70,9 +74,17 @@ struct SyncRoutes {
             }
             return page
         }
+        var entries = page.entries
+        if wire < SyncWireVersion.current {
+            for index in entries.indices {
+                guard case .change(var change) = entries[index].body else { continue }
+                change.fields = SyncWireVersion.fields(change.fields, of: change.entity, forWire: wire)
+                entries[index].body = .change(change)
+            }
+        }
         return try JSONResponse.make(
             SyncChangesPage(
-                changes: page.entries, next: page.entries.last?.seq ?? after, more: page.more,
+                changes: entries, next: page.entries.last?.seq ?? after, more: page.more,
                 serverTime: ServerClock.now()))
     }
 

@@ -16,7 +16,7 @@ enum ListDrawing {
             case .players:
                 (
                     "Players" + count(total) + (marked.isEmpty ? "" : " · \(marked.count) marked"),
-                    "    #id      name                     age  skill         position     team"
+                    playerHeading
                 )
             case .library:
                 (
@@ -53,6 +53,30 @@ enum ListDrawing {
         rows(
             &frame, window, from: top + 2, layout.listRows(for: display.screen),
             marked: display.screen == .players ? Set(marked) : [])
+    }
+
+    /// The players list's columns after `#id`: each declared field in turn, as wide as its
+    /// rule's values (or its label) need, free text last in the room the screen leaves (nil).
+    static let playerColumns: [(field: PlayerField, column: Int, room: Int?)] = {
+        let fields = PlayerField.allCases.filter { !$0.isFreeText } + PlayerField.allCases.filter(\.isFreeText)
+        var columns: [(field: PlayerField, column: Int, room: Int?)] = []
+        var column = 13
+        for field in fields {
+            let room: Int? =
+                switch field.rule {
+                case .text: field.isFreeText ? nil : 24
+                case .integer(let range): max(String(range.upperBound).count, field.shortLabel.count) + 1
+                case .choice(let choices): (choices.map(\.count).max() ?? 0) + 1
+                }
+            columns.append((field, column, room))
+            column += (room ?? 0) + 1
+        }
+        return columns
+    }()
+
+    /// `#id` and the fields' short labels over their columns.
+    private static let playerHeading = playerColumns.reduce("    #id      ") { line, entry in
+        line.padding(toLength: entry.column, withPad: " ", startingAt: 0) + entry.field.shortLabel.lowercased()
     }
 
     private static func count(_ total: Int?, _ what: String = "") -> String {
@@ -100,11 +124,12 @@ enum ListDrawing {
         switch item {
         case .player(let player):
             frame.put("#\(player.id)", row: row, column: 4, limit: 8)
-            frame.put(player.name, row: row, column: 13, limit: 24)
-            frame.put(player.age.map(String.init) ?? "—", row: row, column: 38, limit: 4)
-            frame.put(player.skill?.rawValue ?? "—", row: row, column: 43, limit: 13)
-            frame.put(player.position?.rawValue ?? "—", row: row, column: 57, limit: 12)
-            frame.put(player.favouriteTeam ?? "", row: row, column: 70, limit: max(0, width - 71))
+            for (field, column, room) in playerColumns {
+                let text = player.fields[field].formText
+                frame.put(
+                    text.isEmpty && !field.isFreeText ? "—" : text, row: row, column: column,
+                    limit: room ?? max(0, width - column - 1))
+            }
         case .book(let book):
             frame.put(book.title, row: row, column: 4, limit: 36)
             frame.put(book.author ?? "—", row: row, column: 41, limit: 20)

@@ -99,7 +99,9 @@ import Testing
             #expect(zoe["name"] as? String == "Zoë" && zoe["favouriteTeam"] as? String == "Boca")
         }
         if arguments == ["player", "list"] {
-            #expect(result.stdout.contains("\n1   Zoë   -    -         -           Boca\n"), "\(result.stdout)")
+            #expect(
+                result.stdout.contains("\n1   Zoë   -    -         -           -             Boca\n"),
+                "\(result.stdout)")
         }
     }
 

@@ -39,9 +39,14 @@ struct SyncDevice: Sendable {
         try await push([change])[0]
     }
 
+    /// The wire version this device says when it pulls, as a device of this release does; nil
+    /// for a device of a release before wire versions (0.9.0).
+    var wire: Int? = SyncWireVersion.current
+
     func pullPage(after: Int64, limit: Int? = nil) async throws -> SyncChangesPage {
         var path = "/v1/sync/changes?device=\(id.uuidString.lowercased())&after=\(after)"
         if let limit { path += "&limit=\(limit)" }
+        if let wire { path += "&wire=\(wire)" }
         let reply = try await api.call(.get, path, token: token)
         guard reply.status == .ok else { throw ClusterError("pull: \(reply.status) \(reply.text)") }
         return try JSONDecoder().decode(SyncChangesPage.self, from: reply.body)

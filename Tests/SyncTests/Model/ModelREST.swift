@@ -19,7 +19,7 @@ extension ModelRun {
                 .player, key, .put,
                 [
                     "name": .string(ModelPools.names[name]), "age": age.map { .int(Int64($0)) } ?? .null,
-                    "skill": .null, "position": .null, "favouriteTeam": .null,
+                    "skill": .null, "position": .null, "favouriteTeam": .null, "shirtNumber": .null,
                 ], action)
         case .editPlayer(let pick, let age):
             guard let key = Self.pick(pick, model.keys(.player)) else { return }

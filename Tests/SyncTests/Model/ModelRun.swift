@@ -389,6 +389,8 @@ extension ClubhouseApp {
         case .skill: value % 7 == 0 ? "" : Skill.allCases[value % Skill.allCases.count].rawValue
         case .position: value % 7 == 0 ? "" : Position.allCases[value % Position.allCases.count].rawValue
         case .favouriteTeam: ModelPools.teams[value % ModelPools.teams.count]
+        // Few numbers, so that two devices often pick the same one (the server keeps the first).
+        case .shirtNumber: value % 7 == 0 ? "" : String(1 + value % 4)
         }
     }
 }

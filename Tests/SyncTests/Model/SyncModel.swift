@@ -77,7 +77,9 @@ struct SyncModel {
         }
         // Rule 1: a put overwrites the fields it carries; a record is created only by a put
         // carrying every field.
-        guard existing != nil || Set(entity.fieldNames).isSubset(of: fields.keys) else { return .refused("unknown") }
+        guard existing != nil || Set(entity.createFieldNames).isSubset(of: fields.keys) else {
+            return .refused("unknown")
+        }
         // An ended gather can no longer change (a score or an end from a device that had not
         // seen the end), as the app and REST refuse it.
         if entity == .gather, let existing, existing["endedAt"].map({ $0 != .null }) ?? false {
@@ -98,6 +100,16 @@ struct SyncModel {
             if existing == nil { tombstones[record] = .refused }
             return .refused("gather_in_progress")
         }
+        // A shirt number another player wears is not kept; the rest of the change is (the
+        // REST steps never set one, so every change here is a device's).
+        if entity == .player, let number = merged["shirtNumber"], number != .null, number != existing?["shirtNumber"],
+            records.contains(where: {
+                $0.key.entity == .player && $0.key.key != key && $0.value["shirtNumber"] == number
+            })
+        {
+            merged["shirtNumber"] = existing?["shirtNumber"] ?? .null
+            tally["player shirt number not kept", default: 0] += 1
+        }
         if existing == nil { created.append(record) }
         records[record] = merged
         return .applied
@@ -117,7 +129,7 @@ struct SyncModel {
                     list.map { seat in
                         guard case .object(var values) = seat, values["player"] == .string(player) else { return seat }
                         if inProgress {
-                            for name in ["name", "age", "skill", "position", "favouriteTeam"] {
+                            for name in SyncPlayerFields.names {
                                 values[name] = fields[name] ?? .null
                             }
                         }

@@ -108,6 +108,7 @@ struct RandomChanges {
         case .skill: chance(15) ? "" : pick(Skill.allCases).rawValue
         case .position: chance(15) ? "" : pick(Position.allCases).rawValue
         case .favouriteTeam: pick(Self.teams)
+        case .shirtNumber: chance(15) ? "" : String(1 + generator.next() % 99)
         }
     }
 }

@@ -133,7 +133,8 @@ final class TestSyncServer: @unchecked Sendable {
         var changes: [SyncLoggedChange] = []
         while true {
             let reply = try await call(
-                .get, "/v1/sync/changes?device=\(reader)&after=\(after)&limit=1000", token: token)
+                .get, "/v1/sync/changes?device=\(reader)&after=\(after)&limit=1000&wire=\(SyncWireVersion.current)",
+                token: token)
             guard reply.status == .ok else { throw ClusterError("sync/changes: \(reply.status) \(reply.text)") }
             let page = try JSONDecoder().decode(SyncChangesPage.self, from: reply.body)
             changes += page.changes.compactMap(\.change)

@@ -36,6 +36,10 @@ struct PlayerAddCommand: CheckedCommand {
     @Option(help: "Favourite team (up to 100 characters).")
     var favouriteTeam: String?
 
+    // Unconditional, as --age: `--shirt-number -7` reaches the rule.
+    @Option(parsing: .unconditional, help: "Shirt number, 1–99: one player of yours a number.")
+    var shirtNumber: Int?
+
     @Flag(help: "Start from an empty form, dropping a draft left by an earlier run.")
     var discardDraft = false
 
@@ -59,6 +63,7 @@ struct PlayerAddCommand: CheckedCommand {
         if let skill { fields.append((PlayerField.skill.rawValue, skill.rawValue)) }
         if let position { fields.append((PlayerField.position.rawValue, position.rawValue)) }
         if let favouriteTeam { fields.append((PlayerField.favouriteTeam.rawValue, favouriteTeam)) }
+        if let shirtNumber { fields.append((PlayerField.shirtNumber.rawValue, String(shirtNumber))) }
         return fields
     }
 

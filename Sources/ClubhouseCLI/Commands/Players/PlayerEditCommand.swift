@@ -22,10 +22,14 @@ struct PlayerEditCommand: CheckedCommand {
     @Option(help: "A new skill, or 'none'.") var skill: String?
     @Option(help: "A new position, or 'none'.") var position: String?
     @Option(help: "A new favourite team, or 'none'.") var favouriteTeam: String?
+    @Option(parsing: .unconditional, help: "A new shirt number, 1–99, or 'none'.") var shirtNumber: String?
 
     private var fields: [(PlayerField, String)] {
-        [(.name, name), (.age, age), (.skill, skill), (.position, position), (.favouriteTeam, favouriteTeam)]
-            .compactMap { field, value in value.map { (field, $0) } }
+        [
+            (.name, name), (.age, age), (.skill, skill), (.position, position), (.favouriteTeam, favouriteTeam),
+            (.shirtNumber, shirtNumber),
+        ]
+        .compactMap { field, value in value.map { (field, $0) } }
     }
 
     func check() throws {

@@ -123,17 +123,18 @@ def peak_memory(args):
     return int(run.stderr.strip().splitlines()[-1])
 
 
-def single_records(binaries, db, runs):
-    """Median wall time of each command for each binary, and of the shell: (ours..., shell)."""
+def single_records(binaries, dbs, runs):
+    """Median wall time of each command for each binary on its own file, and of the shell on the
+    first: (ours..., shell)."""
     results = {}
     for name, before, command, sql in SINGLE:
         ours, shell = [[] for _ in binaries], []
         for _ in range(runs):
-            for index, binary in enumerate(binaries):
+            for index, (binary, db) in enumerate(zip(binaries, dbs)):
                 if before:
                     subprocess.run([binary, *before, "--database", db], check=True, stdout=subprocess.DEVNULL)
                 ours[index].append(timed([binary, *command, "--database", db]))
-            shell.append(timed(["sqlite3", db, sql]))
+            shell.append(timed(["sqlite3", dbs[0], sql]))
         results[name] = (*map(statistics.median, ours), statistics.median(shell))
     return results
 
@@ -154,21 +155,22 @@ def callgrind(args):
     return next((int(line.split()[-1].replace(",", "")) for line in out.splitlines() if "refs:" in line), 0)
 
 
-def instructions(binaries, db):
-    """Instructions of each command for each binary (a stripped copy), and of the shell."""
+def instructions(binaries, dbs):
+    """Instructions of each command for each binary (a stripped copy) on its own file, and of the
+    shell on the first."""
     stripped = []
     for index, binary in enumerate(binaries):
-        path = os.path.join(os.path.dirname(db), f"clubhouse-stripped-{index}")
+        path = os.path.join(os.path.dirname(dbs[0]), f"clubhouse-stripped-{index}")
         subprocess.run(["strip", "-o", path, binary], check=True)
         stripped.append(path)
     counts = {}
     for name, before, command, sql in SINGLE:
         ours = []
-        for binary, copy in zip(binaries, stripped):
+        for binary, copy, db in zip(binaries, stripped, dbs):
             if before:
                 subprocess.run([binary, *before, "--database", db], check=True, stdout=subprocess.DEVNULL)
             ours.append(callgrind([copy, *command, "--database", db]))
-        counts[name] = (*ours, callgrind(["sqlite3", db, sql]))
+        counts[name] = (*ours, callgrind(["sqlite3", dbs[0], sql]))
     return counts
 
 
@@ -191,8 +193,9 @@ def main():
         print(f"\n== single-record commands, median of {options.runs} paired runs (goal: ratio <= 2.0) ==")
         by_size = {}
         for size in map(int, options.sizes.split(",")):
-            db = seed(binary, folder, size, "single")
-            by_size[size] = single_records(binaries, db, options.runs)
+            # Each build on a file it made: an older release refuses a file a newer one upgraded.
+            dbs = [seed(each, folder, size, f"single{index}") for index, each in enumerate(binaries)]
+            by_size[size] = single_records(binaries, dbs, options.runs)
             print(f"-- {size} players")
             for name, (ours, *rest) in by_size[size].items():
                 shell = rest[-1]
@@ -202,7 +205,7 @@ def main():
                 print(line)
             if options.callgrind:
                 print("-- instructions (callgrind; the shell as Debian ships it, dynamically linked)")
-                for name, (ours, *rest) in instructions(binaries, db).items():
+                for name, (ours, *rest) in instructions(binaries, dbs).items():
                     shell = rest[-1]
                     line = (f"{name:14} clubhouse {ours / 1e6:6.2f} M   sqlite3 {shell / 1e6:6.2f} M   "
                             f"ratio {ours / shell:4.2f}")
@@ -217,11 +220,20 @@ def main():
                 print(f"{name:14} {small:6.2f} ms -> {large:6.2f} ms   {100 * (large / small - 1):+5.1f}%")
         print("\n== lists: peak memory and time (goal: memory flat, within 1.5x of the shell) ==")
         for size in map(int, options.list_sizes.split(",")):
-            db = seed(binary, folder, size, "list")
-            for label, (ours, rss, shell, shell_rss) in lists(binary, db, max(3, options.runs // 10)).items():
-                print(f"{size:>8} {label:20} clubhouse {ours:8.1f} ms {rss / 1024:6.1f} MiB   "
-                      f"sqlite3 {shell:8.1f} ms {shell_rss / 1024:6.1f} MiB   "
-                      f"time {ours / shell:4.2f}x  memory {rss / shell_rss:4.2f}x")
+            for index, each in enumerate(binaries):
+                db = seed(each, folder, size, f"list{index}")
+                for label, (ours, rss, shell, shell_rss) in lists(each, db, max(3, options.runs // 10)).items():
+                    print(f"{size:>8} {label:20} {'clubhouse' if index == 0 else 'baseline ':9} {ours:8.1f} ms "
+                          f"{rss / 1024:6.1f} MiB   sqlite3 {shell:8.1f} ms {shell_rss / 1024:6.1f} MiB   "
+                          f"time {ours / shell:4.2f}x  memory {rss / shell_rss:4.2f}x")
+                if options.callgrind and size <= 100000:
+                    # The list's instructions, beside the shell listing the same rows.
+                    copy = os.path.join(folder, f"clubhouse-list-{index}")
+                    subprocess.run(["strip", "-o", copy, each], check=True)
+                    for label, extra in (("player list", []), ("player list --json", ["--json"])):
+                        count = callgrind([copy, "player", "list", *extra, "--database", db])
+                        print(f"{size:>8} {label:20} {'clubhouse' if index == 0 else 'baseline ':9} "
+                              f"{count / 1e6:8.1f} M instructions   sqlite3 {callgrind(['sqlite3', db, LIST_SQL]) / 1e6:8.1f} M")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -71,7 +71,8 @@ public struct SyncGatherFields: Sendable, Equatable, Hashable {
         timerPlayedMs = try reader.read(
             "timerPlayedMs", base?.timerPlayedMs, expected: milliseconds, SyncFieldReader.int64)
         teams = try reader.read(
-            "teams", base?.teams, expected: #"an object {"a":[seat…],"b":[seat…]}"#, SyncTeams.init(_:))
+            "teams", base?.teams, expected: #"an object {"a":[seat…],"b":[seat…]}"#,
+            { SyncTeams($0, over: base?.teams) })
     }
 
     /// Every field, as a create sends it.
@@ -102,13 +103,22 @@ public struct SyncTeams: Sendable, Equatable, Hashable {
         self.b = b
     }
 
-    /// Read from its wire value; nil when it is not `{"a":[seat…],"b":[seat…]}`.
-    public init?(_ value: SyncValue) {
+    /// Read from its wire value; nil when it is not `{"a":[seat…],"b":[seat…]}`. A seat without a
+    /// field of a later wire (from a device that does not know it) keeps that field as `base`
+    /// held it for the same player (by key, else by team and place), none for a new seat.
+    public init?(_ value: SyncValue, over base: SyncTeams? = nil) {
         guard let object = value.objectValue, object.count == 2,
             let a = object["a"]?.arrayValue, let b = object["b"]?.arrayValue
         else { return nil }
-        let seatsA = a.compactMap(SyncSeat.init(_:))
-        let seatsB = b.compactMap(SyncSeat.init(_:))
+        func held(_ seat: SyncValue, _ index: Int, _ team: [SyncSeat]?) -> SyncSeat? {
+            guard let base else { return nil }
+            if let key = seat.objectValue?["player"]?.stringValue {
+                return (base.a + base.b).first { $0.player == key }
+            }
+            return team.flatMap { $0.indices.contains(index) && $0[index].player == nil ? $0[index] : nil }
+        }
+        let seatsA = a.enumerated().compactMap { SyncSeat($1, over: held($1, $0, base?.a)) }
+        let seatsB = b.enumerated().compactMap { SyncSeat($1, over: held($1, $0, base?.b)) }
         guard seatsA.count == a.count, seatsB.count == b.count else { return nil }
         self.a = seatsA
         self.b = seatsB
@@ -131,14 +141,15 @@ public struct SyncSeat: Sendable, Equatable, Hashable {
     }
 
     /// Read from its wire value; nil unless every field is present with its type (a field of a
-    /// later wire may be absent, from a device that does not know it: none).
-    public init?(_ value: SyncValue) {
+    /// later wire may be absent, from a device that does not know it: as `base` held it, or none).
+    public init?(_ value: SyncValue, over base: SyncSeat? = nil) {
         guard let object = value.objectValue, object.keys.allSatisfy(Self.names.contains),
             let player = object["player"].flatMap(SyncFieldReader.optionalString)
         else { return nil }
         var values: [FieldValue] = []
         for field in SyncPlayerFields.declared {
-            let stated = object[field.wire] ?? (field.wireVersion > SyncWireVersion.unstated ? .null : nil)
+            let kept = SyncValue(base?.fields[field] ?? .null)
+            let stated = object[field.wire] ?? (field.wireVersion > SyncWireVersion.unstated ? kept : nil)
             guard let value = stated.flatMap(field.fieldValue) else { return nil }
             values.append(value)
         }

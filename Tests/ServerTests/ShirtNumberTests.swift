@@ -175,4 +175,43 @@ struct ShirtNumberTests {
             #expect(oldSeats.map { $0.fields[.name] } == [.text("Ana")])
         }
     }
+
+    /// A device of the release before (wire 1) ends a gather, sending its teams as it knows them:
+    /// without the seats' shirt numbers. The seats keep the numbers they held, on the server and
+    /// in the log a device of this release pulls.
+    @Test func anOlderDevicesTeamsKeepTheSeatsNumbers() async throws {
+        try await TestServer.run { api, _ in
+            let token = try await api.signedIn("ana")
+            var new = SyncDevice(api, token: token)
+            var old = SyncDevice(api, token: token)
+            old.wire = nil
+            var kai = SyncPlayerFields(name: "Kai")
+            kai[.shirtNumber] = .integer(7)
+            var lea = SyncPlayerFields(name: "Lea")
+            lea[.shirtNumber] = .integer(9)
+            let (kaiKey, leaKey, gather) = (SyncKey.make(), SyncKey.make(), SyncKey.make())
+            let seats = SyncTeams(
+                a: [SyncSeat(player: kaiKey, fields: kai)], b: [SyncSeat(player: leaKey, fields: lea)])
+            let changes = [
+                new.change(.player, kaiKey, .put, kai.fields), new.change(.player, leaKey, .put, lea.fields),
+                new.change(.gather, gather, .put, SyncGatherFields(startedAt: 1_764_000_000_000, teams: seats).fields),
+            ]
+            #expect(try await new.push(changes).map(\.status) == [.applied, .applied, .applied])
+            _ = try await new.pull()
+            let known = try #require(try await old.pull().changes.last { $0.key == gather })
+            var end = known.fields.only(["teams"])
+            end["endedAt"] = .int(1_764_000_600_000)
+            end["winner"] = .string("None")
+            #expect(!"\(end)".contains("shirtNumber"))
+            #expect(try await old.push(old.change(.gather, gather, .put, end)).status == .applied)
+            let logged = try #require(try await new.pull().changes.last { $0.key == gather })
+            let teams = try SyncGatherFields(logged.fields, over: SyncGatherFields(startedAt: 0, teams: seats)).teams
+            #expect(teams.a.map { $0.fields[.shirtNumber] } == [.integer(7)])
+            #expect(teams.b.map { $0.fields[.shirtNumber] } == [.integer(9)])
+            let shown = try await api.call(.get, "/v1/gathers?limit=10", token: token)
+            let ended = try #require((shown["gathers"] as? [[String: Any]])?.first)
+            #expect(((ended["teamA"] as? [[String: Any]])?.first)?["shirtNumber"] as? Int == 7)
+            #expect(((ended["teamB"] as? [[String: Any]])?.first)?["shirtNumber"] as? Int == 9)
+        }
+    }
 }

@@ -44,9 +44,9 @@ enum PlayerJSON {
 
     /// One player's object.
     static func write(_ player: Player, into out: inout ByteWriter) {
-        for (prefix, field) in keys {
-            out.write(prefix)
-            guard let field else {
+        for index in keys.indices {
+            out.write(prefixes[index])
+            guard let field = keys[index] else {
                 out.write(player.id)
                 continue
             }
@@ -59,12 +59,12 @@ enum PlayerJSON {
         out.byte(UInt8(ascii: "}"))
     }
 
-    /// The object's keys in JSONEncoder's sorted order, each written with what comes before its
-    /// value (`{"age":`, `,"id":`); nil stands for the id.
-    private static let keys: [(prefix: String, field: PlayerField?)] = {
-        let named = [("id", nil)] + PlayerField.allCases.map { ($0.wire, Optional($0)) }
-        return named.sorted { $0.0 < $1.0 }.enumerated().map { index, key in
-            ((index == 0 ? "{" : ",") + "\"\(key.0)\":", key.1)
-        }
-    }()
+    /// The object's keys in JSONEncoder's sorted order (nil stands for the id), and what is
+    /// written before each value (`{"age":`, `,"id":`).
+    private static let keys: [PlayerField?] = ([nil] + PlayerField.allCases.map { Optional($0) }).sorted {
+        ($0?.wire ?? "id") < ($1?.wire ?? "id")
+    }
+    private static let prefixes: [String] = keys.enumerated().map { index, field in
+        (index == 0 ? "{" : ",") + "\"\(field?.wire ?? "id")\":"
+    }
 }

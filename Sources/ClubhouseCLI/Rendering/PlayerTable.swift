@@ -12,6 +12,8 @@ enum PlayerTable {
     private static let fields =
         PlayerField.allCases.filter { !$0.isFreeText } + PlayerField.allCases.filter(\.isFreeText)
     private static let header = ["ID"] + fields.map { $0.label.uppercased() }
+    /// Which columns hold text a person typed, shown escaped (by the field's offset in `fields`).
+    private static let typed = fields.map { $0.isFreeText || $0 == .name }
     private static let none = "-"
     private static let gap = 2
 
@@ -113,12 +115,12 @@ enum PlayerTable {
         let widths = layout.widths
         out.byte(UInt8(ascii: "\n"))
         out.spaces(widths[0] - out.write(player.id) + gap)
-        for (offset, field) in fields.enumerated() {
+        for offset in fields.indices {
             let written: Int
-            switch player.fields[field] {
+            switch player.fields[fields[offset]] {
             case .null: written = out.write(none)
             case .integer(let number): written = out.write(number)
-            case .text(let text): written = field.isFreeText || field == .name ? out.writeShown(text) : out.write(text)
+            case .text(let text): written = typed[offset] ? out.writeShown(text) : out.write(text)
             }
             if offset + 1 < widths.count { out.spaces(widths[offset + 1] - written + gap) }
         }

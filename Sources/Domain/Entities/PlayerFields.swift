@@ -118,6 +118,8 @@ public struct PlayerFields: Equatable, Sendable {
 
     /// A field's value as the stores and the wire carry it (a choice by its raw value). Setting
     /// a value of another type, or a choice this version does not know, sets none.
+    // Inlinable: the lists that read a million players loop over the fields through it.
+    @inlinable
     public subscript(field: PlayerField) -> FieldValue {
         get {
             switch field {

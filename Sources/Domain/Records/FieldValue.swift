@@ -6,22 +6,27 @@ public enum FieldValue: Sendable, Hashable {
     case integer(Int64)
     case text(String)
 
+    @inlinable
     public init(_ text: String?) {
         self = text.map(FieldValue.text) ?? .null
     }
 
+    @inlinable
     public init(_ number: Int?) {
         self = number.map { .integer(Int64($0)) } ?? .null
     }
 
+    @inlinable
     public init(_ number: Int64?) {
         self = number.map(FieldValue.integer) ?? .null
     }
 
+    @inlinable
     public var text: String? {
         if case .text(let text) = self { text } else { nil }
     }
 
+    @inlinable
     public var integer: Int64? {
         if case .integer(let number) = self { number } else { nil }
     }

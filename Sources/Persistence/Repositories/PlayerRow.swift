@@ -27,19 +27,21 @@ struct PlayerRow: FetchableRecord {
         return Value.allCases.first { $0.rawValue.utf8.first == first && $0.rawValue == name }
     }
 
-    /// How the fast path reads each declared field, in the declaration's (and `columns`') order.
+    /// How the fast path reads each declared field, in the declaration's (and `columns`') order:
+    /// plain values, so a row's loop copies no array (a choice's names are `choices[offset]`).
     private enum Reader {
-        case requiredText, text, integer
-        case choice(RawColumns.Choices)
+        case requiredText, text, integer, choice
     }
 
-    private static let readers: [(field: PlayerField, reader: Reader)] = PlayerField.allCases.map { field in
+    private static let fields = PlayerField.allCases
+    private static let readers: [Reader] = fields.map { field in
         switch field.rule {
-        case .text: (field, field.isRequired ? .requiredText : .text)
-        case .integer: (field, .integer)
-        case .choice(let choices): (field, .choice(RawColumns.Choices(choices)))
+        case .text: field.isRequired ? .requiredText : .text
+        case .integer: .integer
+        case .choice: .choice
         }
     }
+    private static let choices = fields.map { RawColumns.Choices($0.choices) }
 
     /// The player of the row `statement` is on, as `init(row:)` decodes it, for the list that reads
     /// a million of them. GRDB's generic column decoding costs thousands of instructions a row
@@ -53,9 +55,10 @@ struct PlayerRow: FetchableRecord {
             return try Self(row: row).player
         }
         var fields = PlayerFields(name: "")
-        for (offset, (field, reader)) in readers.enumerated() {
+        for offset in readers.indices {
+            let field = Self.fields[offset]
             let index = CInt(2 + offset)
-            switch reader {
+            switch readers[offset] {
             case .requiredText:
                 guard columns.type(index) == SQLITE_TEXT else { return try Self(row: row).player }
                 fields[field] = .text(columns.text(index))
@@ -65,8 +68,10 @@ struct PlayerRow: FetchableRecord {
             case .integer:
                 guard let number = columns.optionalInteger(index) else { return try Self(row: row).player }
                 fields[field] = FieldValue(number)
-            case .choice(let choices):
-                guard let choice = columns.optionalChoice(index, choices) else { return try Self(row: row).player }
+            case .choice:
+                guard let choice = columns.optionalChoice(index, choices[offset]) else {
+                    return try Self(row: row).player
+                }
                 fields.choose(field, choice)
             }
         }
@@ -93,8 +98,9 @@ struct RawColumns {
         String(cString: sqlite3_column_text(statement, index)!)
     }
 
-    /// Text values (a declared field's choices) as C strings, laid end to end.
-    struct Choices: Sendable {
+    /// Text values (a declared field's choices) as C strings, laid end to end. A class: a row's
+    /// loop takes one reference, not its two arrays.
+    final class Choices: Sendable {
         private let cStrings: [CChar]
         private let starts: [Int]
 

@@ -1,9 +1,9 @@
 import ClubhouseDomain
-import ClubhouseSyncWire
 import Hummingbird
 
 /// `/v1/questions`: ask (answered from the asker's own shelf, as the CLI answers: Domain's
-/// `Question.validatedText`, `SearchWords.keywords` and `AskQuestion.answer`), list, show, delete.
+/// `Question.validatedText`, `SearchWords.keywords` and `AskQuestion.answer`), list, show, delete;
+/// each operation one call of `QuestionPostgresRepository`.
 struct QuestionRoutes {
     let database: Database
 
@@ -43,31 +43,14 @@ struct QuestionRoutes {
             {
                 throw APIError(error, field: "text")
             }
-            let keywords = SearchWords.keywords(in: text)
-            let logger = context.logger
-            let question = try await database.write(signedIn: signIn) { connection, owner in
-                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
-                let ranked = try await BookStore(connection, logger: logger).rank(
-                    keywords, owner: owner, limit: AskQuestion.recommendationCount)
-                let key = SyncKey.make()
-                let fields = SyncQuestionFields(
-                    text: text, answer: AskQuestion.answer(ranked, keywords: keywords), askedAt: ServerClock.now(),
-                    books: ranked.map(\.isbn.digits))
-                try await write.apply(.question, key, .create, fields.fields)
-                return try await QuestionStore(connection, logger: logger).find(key: key, owner: owner)
-            }
-            guard let question else { throw APIError.unexpected }
-            return try JSONResponse.make(QuestionJSON(question), status: .created)
+            return try JSONResponse.make(
+                QuestionJSON(try await questions(context).ask(text, signIn: signIn)), status: .created)
         }
         group.get("questions") { request, context in
             let signIn = try context.signIn()
             let page = try RequestParameters.integer(request, "page", in: 1...1_000_000) ?? 1
             let perPage = try RequestParameters.integer(request, "perPage", in: 1...100) ?? 10
-            let logger = context.logger
-            let result = try await database.read(signedIn: signIn) { connection, owner in
-                try await QuestionStore(connection, logger: logger).page(
-                    owner: owner, offset: (page - 1) * perPage, limit: perPage)
-            }
+            let result = try await questions(context).page(page, perPage: perPage, signIn: signIn)
             return try JSONResponse.make(
                 QuestionPageJSON(
                     questions: result.questions.map(QuestionJSON.init), page: page, perPage: perPage,
@@ -75,26 +58,17 @@ struct QuestionRoutes {
         }
         group.get("questions/:id") { _, context in
             let signIn = try context.signIn()
-            let id = try RequestParameters.id(context)
-            let logger = context.logger
-            let question = try await database.read(signedIn: signIn) { connection, owner in
-                try await QuestionStore(connection, logger: logger).find(id, owner: owner)
-            }
-            guard let question else { throw ClubhouseError.questionNotFound(id) }
-            return try JSONResponse.make(QuestionJSON(question))
+            return try JSONResponse.make(
+                QuestionJSON(try await questions(context).find(try RequestParameters.id(context), signIn: signIn)))
         }
         group.delete("questions/:id") { _, context in
             let signIn = try context.signIn()
-            let id = try RequestParameters.id(context)
-            let logger = context.logger
-            try await database.write(signedIn: signIn) { connection, owner in
-                let write = RESTWrite(connection: connection, logger: logger, owner: owner)
-                guard let question = try await QuestionStore(connection, logger: logger).find(id, owner: owner) else {
-                    throw ClubhouseError.questionNotFound(id)
-                }
-                try await write.apply(.question, question.key, .delete, missing: .questionNotFound(id))
-            }
+            try await questions(context).delete(try RequestParameters.id(context), signIn: signIn)
             return JSONResponse.noContent()
         }
+    }
+
+    private func questions(_ context: ServerRequestContext) -> QuestionPostgresRepository {
+        QuestionPostgresRepository(database: database, logger: context.logger)
     }
 }

@@ -21,11 +21,7 @@ package struct GatherStore: GatherRepository {
                 """
         ).execute(arguments: [owner, now, timer.duration, timer.state.rawValue, timer.remainingAtAnchor])
         let id = db.lastInsertedRowID
-        let statement = try db.makeStatement(
-            sql: """
-                INSERT INTO gather_players (gather_id, team, seat, player_id, \(PlayerColumns.list))
-                VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: PlayerField.allCases.count)))
-                """)
+        let statement = try db.makeStatement(sql: Self.insertSeat)
         for (team, players) in [(Team.a, teamA), (Team.b, teamB)] {
             for (seat, player) in players.enumerated() {
                 var arguments: StatementArguments = [id, team.rawValue, seat, player.id]
@@ -194,6 +190,8 @@ package struct GatherStore: GatherRepository {
         }
         return gathers
     }
+
+    private static let insertSeat = PlayerColumns.insertSeat(PlayerField.allCases.map(\.column))
 
     /// The player's own columns beside the copy's: `p.name AS live_name, …`.
     private static let liveColumns = PlayerField.allCases.map { "p.\($0.column) AS live_\($0.column)" }.joined(

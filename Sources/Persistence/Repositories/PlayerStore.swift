@@ -121,6 +121,15 @@ enum PlayerColumns {
     /// `name, age, …`, in the declaration's order.
     static let list = PlayerField.allCases.map(\.column).joined(separator: ", ")
 
+    /// A seat's row in `gather_players` (its gather, team, place and player, then `columns`),
+    /// as a new gather and a pulled one write it.
+    static func insertSeat(_ columns: [String]) -> String {
+        """
+        INSERT INTO gather_players (gather_id, team, seat, player_id, \(columns.joined(separator: ", ")))
+        VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: columns.count)))
+        """
+    }
+
     /// The same columns of the table aliased `alias`: `p.name, p.age, …`.
     static func list(_ alias: String) -> String {
         PlayerField.allCases.map { "\(alias).\($0.column)" }.joined(separator: ", ")

@@ -214,10 +214,7 @@ struct SyncPageApply {
         }
     }
 
-    private static let insertSeat = """
-        INSERT INTO gather_players (gather_id, team, seat, player_id, \(SyncColumn.player.map(\.column).joined(separator: ", ")))
-        VALUES (?, ?, ?, ?\(String(repeating: ", ?", count: SyncColumn.player.count)))
-        """
+    private static let insertSeat = PlayerColumns.insertSeat(SyncColumn.player.map(\.column))
 
     /// At this point of the server's log the shirt number a pulled change gives its player is
     /// theirs (the server never lets two players wear one): another player here who wears it

@@ -138,12 +138,28 @@ struct RecordReading {
         return nil
     }
 
-    /// A declared field's value, read by its rule as `text`, `integer` and `choice` read one.
-    mutating func value(_ stored: DatabaseValue, _ field: PlayerField) -> FieldValue {
+    /// A declared field's value, read by its rule: text whatever is stored; a whole number (an
+    /// amount in cents, which is none, with a note, outside its range: 12.5 stored by hand is not
+    /// 12 cents); a date only when it names a real day; a choice only when it is a known one.
+    mutating func value<Field: RecordField>(_ stored: DatabaseValue, _ field: Field) -> FieldValue {
         switch field.rule {
-        case .text: FieldValue(text(stored, field.column, absent: field.isRequired ? "" : nil))
-        case .integer: integer(stored, field.column).map(FieldValue.integer) ?? .null
-        case .choice(let choices): FieldValue(choice(stored, field.column, choices))
+        case .text, .paragraph, .isbn:
+            return FieldValue(text(stored, field.column, absent: field.isRequired ? "" : nil))
+        case .integer: return integer(stored, field.column).map(FieldValue.integer) ?? .null
+        case .money(let range):
+            guard let cents = integer(stored, field.column, shown: "shown as none") else { return .null }
+            guard cents < range.lowerBound || cents > range.upperBound else { return .integer(cents) }
+            let side = cents < range.lowerBound ? "below \(range.lowerBound)" : "beyond \(range.upperBound)"
+            note(field.column, "\(cents), \(side)", "shown as none")
+            return .null
+        case .date:
+            guard !stored.isNull else { return .null }
+            if case .string(let text) = stored.storage, let date = try? FieldRule.date(text), date == text {
+                return .text(date)
+            }
+            note(field.column, "\(StoredValueText.describe(stored)), not a real date", "shown as none")
+            return .null
+        case .choice(let choices): return FieldValue(choice(stored, field.column, choices))
         }
     }
 

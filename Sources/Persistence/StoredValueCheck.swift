@@ -38,10 +38,8 @@ enum StoredValueCheck {
             ("gathers", "timer_played_ms", .integer, false),
             ("gather_players", "gather_id", .integer, false), ("gather_players", "team", .text, false),
             ("gather_players", "seat", .integer, false), ("gather_players", "player_id", .integer, true),
-            ("books", "owner_id", .integer, false), ("books", "isbn", .text, false), ("books", "title", .text, false),
-            ("books", "author", .text, true), ("books", "publisher", .text, true),
-            ("books", "description", .text, true),
-            ("books", "price_cents", .integer, true), ("books", "published", .text, true),
+            ("books", "owner_id", .integer, false),
+        ] + declaredColumns("books", BookField.self) + [
             ("books", "owned", .integer, false), ("books", "created_at", .text, false),
             ("books", "updated_at", .text, false), ("books", "save_order", .integer, false),
             ("questions", "owner_id", .integer, false), ("questions", "text", .text, false),
@@ -67,10 +65,13 @@ enum StoredValueCheck {
         ] + playerColumns
 
     /// The declared player fields, in `players` and in the copies kept in `gather_players`.
-    private static let playerColumns = ["players", "gather_players"].flatMap { table in
-        PlayerField.allCases.map { field in
-            (table, field.column, field.rule.isInteger ? Kind.integer : .text, !field.isRequired)
-        }
+    private static let playerColumns = ["players", "gather_players"].flatMap { declaredColumns($0, PlayerField.self) }
+
+    /// A record kind's declared fields in `table`: each column's type and whether it may be NULL.
+    private static func declaredColumns<Field: RecordField>(_ table: String, _: Field.Type) -> [(
+        table: String, column: String, kind: Kind, nullable: Bool
+    )] {
+        Field.allCases.map { (table, $0.column, $0.rule.isInteger ? .integer : .text, !$0.isRequired) }
     }
 
     /// Enum columns without a CHECK constraint (the copies kept in gather_players).
@@ -85,6 +86,24 @@ enum StoredValueCheck {
         ("books", "updated_at"), ("questions", "created_at"), ("sync_remote", "last_sync_at"),
         ("sync_notices", "created_at"),
     ]
+
+    /// Whether a stored value the CHECKs let through keeps `rule` (a value of the wrong storage
+    /// class is `check`'s column types' to report).
+    private static func holds(_ row: Row, _ index: Int, _ rule: FieldRule) -> Bool {
+        switch rule {
+        case .isbn:
+            guard let isbn: String = RowDecoding.lenient(row, index) else { return true }
+            return ISBN(stored: isbn)?.isValid == true
+        case .date:
+            guard let date: String = RowDecoding.lenient(row, index) else { return true }
+            return (try? FieldRule.date(date)) == date
+        case .money(let range):
+            guard let cents: Int = RowDecoding.lenient(row, index) else { return true }
+            return cents <= range.upperBound
+        default:
+            return true
+        }
+    }
 
     /// At most this many rows are named per check; a whole damaged table is one line more.
     private static let shown = 5
@@ -163,25 +182,24 @@ enum StoredValueCheck {
         return findings
     }
 
-    /// What the CHECKs on books only approximate: an ISBN's prefix and check digit, a real
-    /// publication date, a price within the app's range; and a question that shows another
-    /// user's book.
+    /// What the CHECKs on books only approximate, by each field's rule: an ISBN's prefix and
+    /// check digit, a real publication date, a price within the app's range; and a question that
+    /// shows another user's book.
     private static func books(_ db: Database) throws -> [String] {
-        var found: [(label: String, rows: [String])] = [
-            ("isbn is not a valid ISBN-13", []), ("published is not a real date", []),
-            ("price_cents is beyond \(BookDraft.priceCentsRange.upperBound)", []),
-        ]
+        let judged = BookField.allCases.compactMap { field -> (BookField, String)? in
+            switch field.rule {
+            case .isbn: (field, "\(field.column) is not a valid ISBN-13")
+            case .date: (field, "\(field.column) is not a real date")
+            case .money(let range): (field, "\(field.column) is beyond \(range.upperBound)")
+            default: nil
+            }
+        }
+        var found = judged.map { (label: $0.1, rows: [String]()) }
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT rowid, isbn, published, price_cents FROM books")
+            db, sql: "SELECT rowid, \(judged.map(\.0.column).joined(separator: ", ")) FROM books")
         while let row = try rows.next() {
-            if let isbn: String = RowDecoding.lenient(row, 1), ISBN(stored: isbn)?.isValid != true {
-                found[0].rows.append(rowid(row))
-            }
-            if let published: String = RowDecoding.lenient(row, 2), (try? BookForm.date(published)) != published {
-                found[1].rows.append(rowid(row))
-            }
-            if let price: Int = RowDecoding.lenient(row, 3), price > BookDraft.priceCentsRange.upperBound {
-                found[2].rows.append(rowid(row))
+            for (offset, (field, _)) in judged.enumerated() where !Self.holds(row, 1 + offset, field.rule) {
+                found[offset].rows.append(rowid(row))
             }
         }
         var problems: [String] = []

@@ -37,8 +37,9 @@ public enum SyncEntity: String, Codable, Sendable, Equatable, Hashable, CaseIter
     public func shownName(of field: String) -> String {
         switch (self, field) {
         case (.player, let name): SyncPlayerFields.declared.first { $0.wire == name }?.shownName ?? name
-        case (.book, "priceCents"): "price"
+        // A sentence says it plainer than the form's label.
         case (.book, "published"): "publication date"
+        case (.book, let name): SyncBookFields.declared.first { $0.wire == name }?.shownName ?? name
         case (.question, "askedAt"): "date asked"
         case (.gather, "startedAt"): "start"
         case (.gather, "endedAt"), (.gather, "winner"): "result"

@@ -33,13 +33,9 @@ public struct SyncPlayerFields: Sendable, Equatable, Hashable {
     /// with a put's present fields written over it.
     public init(_ fields: SyncFields, over base: SyncPlayerFields? = nil) throws(SyncFieldError) {
         let reader = try SyncFieldReader(fields, names: Self.names)
-        var values: [FieldValue] = []
-        values.reserveCapacity(Self.declared.count)
-        for (index, field) in Self.declared.enumerated() {
-            let kept = base?.values[index] ?? (field.wireVersion > SyncWireVersion.unstated ? .null : nil)
-            values.append(try reader.read(field.wire, kept, expected: field.wireType, field.fieldValue))
+        values = try reader.values(Self.declared, over: base?.values) {
+            $0.wireVersion > SyncWireVersion.unstated ? .null : nil
         }
-        self.values = values
     }
 
     /// Every field, as a create sends it.
@@ -58,28 +54,6 @@ public struct SyncPlayerFields: Sendable, Equatable, Hashable {
     /// does not know is refused).
     public func checked() throws(ClubhouseError) -> PlayerFields {
         try PlayerFields { self[$0] }
-    }
-}
-
-extension PlayerField {
-    /// The wire's type of the field, as a refusal says it.
-    var wireType: String {
-        switch (rule.isInteger, isRequired) {
-        case (true, true): "an integer"
-        case (true, false): "an integer or null"
-        case (false, true): "a string"
-        case (false, false): "a string or null"
-        }
-    }
-
-    /// The wire value as this field's value, nil when it is not of the field's wire type.
-    func fieldValue(_ value: SyncValue) -> FieldValue? {
-        switch value {
-        case .null: isRequired ? nil : .null
-        case .int(let number): rule.isInteger ? .integer(number) : nil
-        case .string(let text): rule.isInteger ? nil : .text(text)
-        default: nil
-        }
     }
 }
 

@@ -11,11 +11,12 @@ import Testing
         let isbn = ISBN(stored: "9780441013593")!
         return [1205, 1250, 1200, 0, 5, 99_999_999_999, nil].map { cents in
             Book(
-                isbn: isbn, ownerID: 1, title: "Dune \"Deluxe\" \\ 🏴‍☠️ \u{1B}[2J",
-                author: cents == nil ? nil : "Frank Herbert",
-                publisher: nil, description: "Politics / ecology\non a desert planet", priceCents: cents,
-                published: cents == 0 ? nil : "1965-08-01", owned: cents != 5, createdAt: "2026-11-23T09:23:44.544Z",
-                updatedAt: "2026-11-23T09:23:44.544Z")
+                ownerID: 1,
+                fields: BookFields(
+                    isbn: isbn, title: "Dune \"Deluxe\" \\ 🏴‍☠️ \u{1B}[2J", author: cents == nil ? nil : "Frank Herbert",
+                    publisher: nil, description: "Politics / ecology\non a desert planet", priceCents: cents,
+                    published: cents == 0 ? nil : "1965-08-01"),
+                owned: cents != 5, createdAt: "2026-11-23T09:23:44.544Z", updatedAt: "2026-11-23T09:23:44.544Z")
         }
     }()
 

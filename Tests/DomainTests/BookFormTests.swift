@@ -7,21 +7,21 @@ import Testing
         ("999999999.99", 99_999_999_999),
     ])
     func pricesAreWholeCents(_ text: String, _ cents: Int) throws {
-        #expect(try BookForm.priceCents(text) == cents)
+        #expect(try FieldRule.cents(text) == cents)
     }
 
     @Test(arguments: ["", ".", "12.", ".5", "1,50", "-3", "+5", "12.345", "1e3", "1234567890", "0x10", "1.2.3", "١٢"])
     func otherPricesAreRefused(_ text: String) {
         #expect(throws: ClubhouseError.invalidInput("price must be a number such as 12.50, with at most two decimals"))
         {
-            try BookForm.priceCents(text)
+            try FieldRule.cents(text)
         }
     }
 
     @Test func priceTextShowsTwoDecimals() {
-        #expect(BookForm.priceText(1205) == "12.05")
-        #expect(BookForm.priceText(1250) == "12.50")
-        #expect(BookForm.priceText(0) == "0.00")
+        #expect(FieldRule.moneyText(1205) == "12.05")
+        #expect(FieldRule.moneyText(1250) == "12.50")
+        #expect(FieldRule.moneyText(0) == "0.00")
     }
 
     @Test func anISBN10AndItsISBN13AreOneBook() throws {
@@ -60,6 +60,6 @@ import Testing
         ("0000-01-01", false), ("0000-12-31", false), ("0001-01-01", true), ("9999-12-31", true),
     ])
     func publishedDatesNameRealDays(_ text: String, _ isReal: Bool) {
-        #expect(((try? BookForm.date(text)) != nil) == isReal)
+        #expect(((try? FieldRule.date(text)) != nil) == isReal)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 @Suite struct BookRelevanceTests {
     private func book(_ isbn: String, _ title: String, author: String? = nil, description: String? = nil) -> Book {
         Book(
-            isbn: ISBN(stored: isbn)!, ownerID: 1, title: title, author: author, description: description,
+            ownerID: 1,
+            fields: BookFields(isbn: ISBN(stored: isbn)!, title: title, author: author, description: description),
             createdAt: "", updatedAt: "")
     }
 

@@ -24,9 +24,12 @@ import Testing
     func aFieldReadsBackWhatWasSet(_ field: PlayerField) throws {
         let value: FieldValue =
             switch field.rule {
-            case .text(let length): .text(String(repeating: "x", count: length.upperBound))
+            case .text(let length), .paragraph(let length): .text(String(repeating: "x", count: length.upperBound))
             case .integer(let range): .integer(Int64(range.upperBound))
+            case .money(let range): .integer(Int64(range.upperBound))
             case .choice(let choices): .text(try #require(choices.last))
+            case .date: .text("2000-02-29")
+            case .isbn: .text("9780441013593")
             }
         var fields = PlayerFields(name: "Kai")
         fields[field] = value

@@ -92,10 +92,13 @@ import Testing
         PlayerField.allCases.map { field in
             let value =
                 switch field.rule {
-                case .text: "coalesce(\(field.column), '') || 'x'"
+                case .text, .paragraph: "coalesce(\(field.column), '') || 'x'"
                 // A value of its range each row (a shirt number is one player's).
                 case .integer(let range): "\(range.lowerBound) + rowid % \(range.count)"
                 case .choice(let choices): "'\(choices.last ?? "")'"
+                case .money(let range): "\(range.lowerBound) + rowid % \(range.count)"
+                case .date: "'2001-02-03'"
+                case .isbn: "'9780441013593'"
                 }
             return "\(field.column) = \(value)"
         }.joined(separator: ", ")

@@ -2,9 +2,10 @@ import ClubhouseDomain
 import Testing
 
 /// docs/openapi.json is checked field by field against the record declarations: the player
-/// schemas (a player, a gather's seat, the form's input) hold exactly the declared fields by
-/// their wire names, each of its declared type, with its choices as the enum and the required
-/// fields required. A field declared and not documented (or documented and not declared) fails
+/// schemas (a player, a gather's seat, the form's input) and the book schemas (a book, the
+/// add-book form's input) hold exactly the declared fields by their wire names (an input's by
+/// their keys), each of its declared type, with its choices as the enum and the required fields
+/// required. A field declared and not documented (or documented and not declared) fails
 /// here, naming it.
 @Suite struct OpenAPIDeclarationTests {
     /// Each player schema and what it holds besides the declared fields.
@@ -38,5 +39,49 @@ import Testing
             let expected = Set(PlayerField.allCases.filter(\.isRequired).map(\.wire))
             #expect(required.subtracting(schema.own) == expected, "\(name)'s required fields")
         }
+    }
+
+    /// A book as the API shows it: each declared field by its wire name (an amount in cents, and
+    /// also as the form shows it under its key), a date as a date, then the shelf's state.
+    @Test func theBookSchemaHoldsTheDeclaredFields() throws {
+        let object = try Self.schema("Book")
+        let properties = try #require(object["properties"] as? [String: [String: Any]])
+        var declared: [String: (type: String, format: String?)] = [:]
+        for field in BookField.allCases {
+            declared[field.wire] = (field.rule.isInteger ? "integer" : "string", field.rule == .date ? "date" : nil)
+            if case .money = field.rule { declared[field.key] = ("string", nil) }
+        }
+        let own: Set<String> = ["owned", "onShelf", "createdAt", "updatedAt"]
+        #expect(Set(properties.keys).subtracting(own) == Set(declared.keys), "Book's fields")
+        for (name, expected) in declared {
+            guard let property = properties[name] else { continue }
+            #expect(property["type"] as? String == expected.type, "Book.\(name)'s type")
+            #expect(property["format"] as? String == expected.format, "Book.\(name)'s format")
+        }
+        let required = Set(object["required"] as? [String] ?? []).subtracting(own)
+        #expect(required == Set(BookField.allCases.filter(\.isRequired).map(\.wire)), "Book's required fields")
+    }
+
+    /// The add-book form's input: each field by its key, as text (an amount also as a number),
+    /// an optional one also null.
+    @Test func theBookInputSchemaHoldsTheDeclaredFields() throws {
+        let object = try Self.schema("BookInput")
+        let properties = try #require(object["properties"] as? [String: [String: Any]])
+        #expect(Set(properties.keys) == Set(BookField.allCases.map(\.key)), "BookInput's fields")
+        for field in BookField.allCases {
+            guard let property = properties[field.key] else { continue }
+            let types = (property["type"] as? [String]) ?? [property["type"] as? String ?? ""]
+            var expected = ["string"]
+            if case .money = field.rule { expected.append("number") }
+            if !field.isRequired { expected.append("null") }
+            #expect(types == expected, "BookInput.\(field.key) is \(types)")
+        }
+        let required = Set(object["required"] as? [String] ?? [])
+        #expect(required == Set(BookField.allCases.filter(\.isRequired).map(\.key)), "BookInput's required fields")
+    }
+
+    private static func schema(_ name: String) throws -> [String: Any] {
+        let components = try #require(try OpenAPIDocument().root["components"] as? [String: Any])
+        return try #require((components["schemas"] as? [String: Any])?[name] as? [String: Any])
     }
 }

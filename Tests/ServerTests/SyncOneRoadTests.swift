@@ -21,7 +21,7 @@ struct SyncOneRoadTests {
             #expect(refused.status == .refused)
             #expect(refused.code == .invalid)
 
-            tooDear.priceCents = 999
+            tooDear[.price] = .integer(999)
             let created = try await deviceB.push(deviceB.change(.book, SyncSamples.dune, .put, tooDear.fields))
             #expect(created.status == .applied, "\(created)")
             #expect(try await database.values("SELECT key FROM sync_tombstones") == [])

@@ -58,4 +58,21 @@ struct SyncVocabularyTests {
             }
         }
     }
+
+    /// The same for books: a text field is `text`, an amount `integer`, a date PostgreSQL's `date`.
+    @Test func everyDeclaredBookFieldIsAColumnOfItsType() async throws {
+        try await TestServer.run { _, database in
+            let rows = try await database.values(
+                """
+                SELECT column_name || ' ' || data_type || ' ' || is_nullable FROM information_schema.columns
+                WHERE table_name = 'books'
+                """)
+            let columns = Set(rows.compactMap { $0 })
+            for field in BookField.allCases {
+                let type = field.rule.isInteger ? "integer" : field.rule == .date ? "date" : "text"
+                let column = "\(field.column) \(type) \(field.isRequired ? "NO" : "YES")"
+                #expect(columns.contains(column), "books: no \(column) for \(field.wire) in \(columns.sorted())")
+            }
+        }
+    }
 }

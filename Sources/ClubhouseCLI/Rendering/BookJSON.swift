@@ -1,10 +1,10 @@
 import Clubhouse
 
 /// Books and questions for `--json`, keys sorted and absent values as null, written in one pass
-/// as `PlayerJSON` is. A book: `{"author","createdAt","description","isbn","owned","price",
-/// "priceCents","published","publisher","title","updatedAt"}` (isbn as ISBN-13, price as the form
-/// shows it, `"12.50"`, and priceCents the exact amount, times ISO-8601): each field with the name
-/// and type the server's `/v1/books` gives it. A question: `{"answer","books","createdAt","id","text"}`, its books in the
+/// as `PlayerJSON` is. A book: each declared field (`BookField`) by its wire name, with the name
+/// and type the server's `/v1/books` gives it (isbn as ISBN-13, price as the form shows it,
+/// `"12.50"`, beside the exact amount in cents), then `owned`, `createdAt` and `updatedAt`
+/// (ISO-8601). A question: `{"answer","books","createdAt","id","text"}`, its books in the
 /// recommended order.
 enum BookJSON {
     static func object(_ book: Book) -> String {
@@ -46,30 +46,48 @@ enum BookJSON {
     }
 
     static func write(_ book: Book, into out: inout ByteWriter) {
-        out.write(#"{"author":"#)
-        optional(book.author, into: &out)
-        out.write(#","createdAt":"#)
-        out.writeJSON(book.createdAt)
-        out.write(#","description":"#)
-        optional(book.description, into: &out)
-        out.write(#","isbn":"#)
-        out.writeJSON(book.isbn.digits)
-        out.write(#","owned":"#)
-        out.write(book.owned ? "true" : "false")
-        out.write(#","price":"#)
-        optional(book.priceCents.map(BookForm.priceText), into: &out)
-        out.write(#","priceCents":"#)
-        if let cents = book.priceCents { out.write(Int64(cents)) } else { out.write("null") }
-        out.write(#","published":"#)
-        optional(book.published, into: &out)
-        out.write(#","publisher":"#)
-        optional(book.publisher, into: &out)
-        out.write(#","title":"#)
-        out.writeJSON(book.title)
-        out.write(#","updatedAt":"#)
-        out.writeJSON(book.updatedAt)
+        for (prefix, key) in zip(prefixes, keys) {
+            out.write(prefix)
+            switch key {
+            case .field(let field):
+                switch book.fields[field] {
+                case .null: out.write("null")
+                case .integer(let number): out.write(number)
+                case .text(let text): out.writeJSON(text)
+                }
+            case .formText(let field):
+                let value = book.fields[field]
+                if value == .null { out.write("null") } else { out.writeJSON(field.rule.formText(value)) }
+            case .owned: out.write(book.owned ? "true" : "false")
+            case .createdAt: out.writeJSON(book.createdAt)
+            case .updatedAt: out.writeJSON(book.updatedAt)
+            }
+        }
         out.byte(UInt8(ascii: "}"))
     }
+
+    /// A key of a book's object: a declared field by its wire name, an amount also as the form
+    /// shows it (under the field's key), and the shelf's state.
+    enum Key {
+        case field(BookField), formText(BookField), owned, createdAt, updatedAt
+
+        var name: String {
+            switch self {
+            case .field(let field): field.wire
+            case .formText(let field): field.key
+            case .owned: "owned"
+            case .createdAt: "createdAt"
+            case .updatedAt: "updatedAt"
+            }
+        }
+    }
+
+    /// The object's keys in sorted order, and what is written before each value.
+    static let keys: [Key] =
+        (BookField.allCases.flatMap { field -> [Key] in
+            if case .money = field.rule { [.field(field), .formText(field)] } else { [.field(field)] }
+        } + [.owned, .createdAt, .updatedAt]).sorted { $0.name < $1.name }
+    private static let prefixes = keys.enumerated().map { index, key in (index == 0 ? "{" : ",") + "\"\(key.name)\":" }
 
     static func write(_ question: Question, into out: inout ByteWriter) {
         out.write(#"{"answer":"#)

@@ -23,17 +23,18 @@ enum BookText {
 
     static func detail(_ book: Book) -> String {
         var lines = ["\(TextOutput.escaped(book.title)) (ISBN \(book.isbn))"]
-        func add(_ label: String, _ value: String?) {
-            if let value { lines.append("  \(label): \(TextOutput.escaped(value))") }
+        func add(_ field: BookField, _ book: Book) {
+            let value = book.fields[field]
+            guard value != .null else { return }
+            lines.append("  \(field.label): \(TextOutput.escaped(field.rule.formText(value)))")
         }
-        add("Author", book.author)
-        add("Publisher", book.publisher)
-        add("Published", book.published)
-        add("Price", book.priceCents.map(BookForm.priceText))
+        // The declared fields but the ISBN and title (the heading); a paragraph comes last.
+        let fields = BookField.allCases.filter { $0 != .isbn && $0 != .title }
+        for field in fields where !field.rule.isParagraph { add(field, book) }
         lines.append(
             book.owned ? "  On the shelf" : "  Not on the shelf (removed; add it again with: clubhouse book add)")
         lines.append("  Added \(GatherText.time(book.createdAt)), updated \(GatherText.time(book.updatedAt))")
-        add("Description", book.description)
+        for field in fields where field.rule.isParagraph { add(field, book) }
         return lines.joined(separator: "\n")
     }
 

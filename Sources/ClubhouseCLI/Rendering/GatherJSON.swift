@@ -39,23 +39,9 @@ struct GatherJSON: Encodable {
 struct GatherPlayerJSON: Encodable {
     let player: GatherPlayer
 
-    private struct Key: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(player.playerID, forKey: Key("id"))
-        for field in PlayerField.allCases {
-            switch player.fields[field] {
-            case .null: try container.encodeNil(forKey: Key(field.wire))
-            case .integer(let number): try container.encode(number, forKey: Key(field.wire))
-            case .text(let text): try container.encode(text, forKey: Key(field.wire))
-            }
-        }
+        var container = encoder.container(keyedBy: NamedKey.self)
+        try container.encode(player.playerID, forKey: NamedKey("id"))
+        for field in PlayerField.allCases { try container.encode(player.fields[field], named: field.wire) }
     }
 }

@@ -31,20 +31,19 @@ struct BookJSONValue: Encodable {
     let book: Book
 
     func encode(to encoder: any Encoder) throws {
-        enum Keys: String, CodingKey {
-            case author, createdAt, description, isbn, owned, price, priceCents, published, publisher, title, updatedAt
+        var container = encoder.container(keyedBy: NamedKey.self)
+        for key in BookJSON.keys {
+            let name = NamedKey(key.name)
+            switch key {
+            case .field(let field):
+                try container.encode(book.fields[field], named: key.name)
+            case .formText(let field):
+                let value = book.fields[field]
+                try container.encode(value == .null ? .null : .text(field.rule.formText(value)), named: key.name)
+            case .owned: try container.encode(book.owned, forKey: name)
+            case .createdAt: try container.encode(book.createdAt, forKey: name)
+            case .updatedAt: try container.encode(book.updatedAt, forKey: name)
+            }
         }
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(book.author, forKey: .author)
-        try container.encode(book.createdAt, forKey: .createdAt)
-        try container.encode(book.description, forKey: .description)
-        try container.encode(book.isbn.digits, forKey: .isbn)
-        try container.encode(book.owned, forKey: .owned)
-        try container.encode(book.priceCents.map(BookForm.priceText), forKey: .price)
-        try container.encode(book.priceCents, forKey: .priceCents)
-        try container.encode(book.published, forKey: .published)
-        try container.encode(book.publisher, forKey: .publisher)
-        try container.encode(book.title, forKey: .title)
-        try container.encode(book.updatedAt, forKey: .updatedAt)
     }
 }

@@ -1,16 +1,11 @@
 /// A BookKitty book on a user's shelf, or taken off it (`owned` false): a removed book is kept,
 /// because the questions that recommended it still show it.
+@dynamicMemberLookup
 public struct Book: Equatable, Sendable {
-    public var isbn: ISBN
     public var ownerID: User.ID
-    public var title: String
-    public var author: String?
-    public var publisher: String?
-    public var description: String?
-    /// In cents, so that prices add up exactly.
-    public var priceCents: Int?
-    /// `YYYY-MM-DD`.
-    public var published: String?
+    /// Its ISBN and the fields of the add-book form (`BookFields`, declared by `BookField`), each
+    /// read as the book's own (`book.title`).
+    public var fields: BookFields
     public var owned: Bool
     /// ISO-8601, UTC.
     public var createdAt: String
@@ -20,22 +15,21 @@ public struct Book: Equatable, Sendable {
     public var unshowableValues: [UnshowableValue]
 
     public init(
-        isbn: ISBN, ownerID: User.ID, title: String, author: String? = nil, publisher: String? = nil,
-        description: String? = nil, priceCents: Int? = nil, published: String? = nil, owned: Bool = true,
-        createdAt: String, updatedAt: String, unshowableValues: [UnshowableValue] = []
+        ownerID: User.ID, fields: BookFields, owned: Bool = true, createdAt: String, updatedAt: String,
+        unshowableValues: [UnshowableValue] = []
     ) {
-        self.isbn = isbn
         self.ownerID = ownerID
-        self.title = title
-        self.author = author
-        self.publisher = publisher
-        self.description = description
-        self.priceCents = priceCents
-        self.published = published
+        self.fields = fields
         self.owned = owned
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.unshowableValues = unshowableValues
+    }
+
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<BookFields, Value>) -> Value {
+        get { fields[keyPath: keyPath] }
+        set { fields[keyPath: keyPath] = newValue }
     }
 }
 

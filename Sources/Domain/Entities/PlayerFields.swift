@@ -4,7 +4,7 @@
 /// vocabulary, the server's table and JSON, the forms, the CLI's JSON) loops over
 /// `PlayerField.allCases` and reads or writes a field through `subscript(field)`. A new field is a
 /// case here, a property, and a migration on each side.
-public enum PlayerField: String, CaseIterable, Sendable {
+public enum PlayerField: String, RecordField {
     case name, age, skill, position
     case favouriteTeam = "favourite-team"
     case shirtNumber = "shirt-number"
@@ -80,15 +80,6 @@ public enum PlayerField: String, CaseIterable, Sendable {
     /// (which sends no wire version) neither sends it nor is sent it, and keeps syncing.
     public var wireVersion: Int { self == .shirtNumber ? 2 : 1 }
 
-    /// The field as a sentence names it ("favourite team must be …").
-    public var shownName: String { label.lowercased() }
-
-    /// The values a field takes when it takes only those, in the order offered; empty for text.
-    public var choices: [String] { rule.choices }
-
-    /// A hint for a prompt: the accepted values.
-    public var hint: String { rule.hint(required: isRequired) }
-
     private static let skills = FieldRule.choice(Skill.allCases.map(\.rawValue))
     private static let positions = FieldRule.choice(Position.allCases.map(\.rawValue))
 }
@@ -96,7 +87,7 @@ public enum PlayerField: String, CaseIterable, Sendable {
 /// A player's fields: what the add-player form holds before it is saved (`PlayerDraft`), what a
 /// `Player` and a gather's seat carry. `validated()` applies the rules that every stored player
 /// obeys, so no layer below it has to trust its caller. Lengths are in Unicode scalars (`TypedText`).
-public struct PlayerFields: Equatable, Sendable {
+public struct PlayerFields: RecordValues, Equatable {
     public var name: String
     public var age: Int?
     public var skill: Skill?

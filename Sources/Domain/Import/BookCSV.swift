@@ -53,7 +53,7 @@ public enum BookCSV {
     /// More rows than any library; counted while reading.
     public static let maximumRows = 1_000_000
     /// The header of a file with every column.
-    public static let fullHeader = BookField.allCases.map(\.rawValue).joined(separator: ",")
+    public static let fullHeader = BookField.allCases.map(\.key).joined(separator: ",")
 
     /// More columns than that is not a header of books (and need not all be kept to say so).
     static let maximumHeaderColumns = 64

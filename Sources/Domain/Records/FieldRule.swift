@@ -3,8 +3,17 @@
 public enum FieldRule: Sendable, Equatable {
     /// Text of `length` Unicode scalars (`TypedText`) once trimmed; blank optional text is none.
     case text(length: ClosedRange<Int>)
+    /// A paragraph: text whose line breaks (a multi-line cell of an imported file) become spaces,
+    /// kept as typed ("none" is a word of it); only blank text is none.
+    case paragraph(length: ClosedRange<Int>)
     /// A whole number within the range.
     case integer(ClosedRange<Int>)
+    /// An amount of money in cents within the range, typed and shown as `12.50`.
+    case money(cents: ClosedRange<Int>)
+    /// A calendar day written `YYYY-MM-DD` (not an instant: no time zone moves it).
+    case date
+    /// An ISBN, typed as ISBN-10 or ISBN-13 and kept as ISBN-13's 13 digits.
+    case isbn
     /// One of these values (an enum's raw values), in the order offered.
     case choice([String])
 
@@ -13,8 +22,38 @@ public enum FieldRule: Sendable, Equatable {
         if case .choice(let choices) = self { choices } else { [] }
     }
 
+    /// Whether the value is a whole number (an amount is one, in cents), text otherwise.
     public var isInteger: Bool {
-        if case .integer = self { true } else { false }
+        switch self {
+        case .integer, .money: true
+        default: false
+        }
+    }
+
+    /// Whether the value is text a person writes (a name, a paragraph).
+    public var isText: Bool {
+        switch self {
+        case .text, .paragraph: true
+        default: false
+        }
+    }
+
+    /// Whether the value is a paragraph, which a detail shows below the other fields.
+    public var isParagraph: Bool {
+        if case .paragraph = self { true } else { false }
+    }
+
+    /// The most characters a value takes as a form shows it (a column's width).
+    public var widestText: Int {
+        switch self {
+        case .text(let length), .paragraph(let length): length.upperBound
+        case .integer(let range): max(String(range.lowerBound).count, String(range.upperBound).count)
+        case .money(let range):
+            max(Self.moneyText(Int64(range.lowerBound)).count, Self.moneyText(Int64(range.upperBound)).count)
+        case .date: 10
+        case .isbn: 13
+        case .choice(let choices): choices.map(\.count).max() ?? 0
+        }
     }
 
     /// A hint for a prompt: the accepted values.
@@ -22,27 +61,54 @@ public enum FieldRule: Sendable, Equatable {
         let none = required ? "" : ", empty for none"
         return switch self {
         case .text(let length) where required: "\(length.lowerBound)–\(length.upperBound) characters"
-        case .text(let length): "up to \(length.upperBound) characters\(none)"
+        case .text(let length), .paragraph(let length): "up to \(length.upperBound) characters\(none)"
         case .integer(let range): "\(range.lowerBound)–\(range.upperBound)\(none)"
+        case .money: "for example 12.50\(none)"
+        case .date: "YYYY-MM-DD\(none)"
+        case .isbn: "ISBN-10 or ISBN-13, hyphens allowed"
         case .choice(let choices): choices.joined(separator: ", ") + none
+        }
+    }
+
+    /// The value as a form shows it and takes it back: "" for none, an amount as `12.50`.
+    public func formText(_ value: FieldValue) -> String {
+        switch (self, value) {
+        case (.money, .integer(let cents)): Self.moneyText(cents)
+        default: value.formText
         }
     }
 
     /// Typed text as the value it stands for, or why it is not one; `field` names it in the
     /// message. A blank answer (or "none", "-") of an optional field is none; a required text
-    /// field keeps its text exactly as typed, which `validated` then checks.
-    func parse(_ text: String, field: String, required: Bool) throws(ClubhouseError) -> FieldValue {
+    /// field keeps its text exactly as typed, which `validated` then checks. `checkingText` false
+    /// leaves the check of what text may hold to `validated`, which every caller then runs (an
+    /// import parses every field of every row).
+    func parse(_ text: String, field: String, required: Bool, checkingText: Bool = true) throws(ClubhouseError)
+        -> FieldValue
+    {
+        if case .paragraph = self {
+            let joined = Self.oneLine(text)
+            return joined.trimmingWhitespace().isEmpty ? .null : .text(joined)
+        }
         let trimmed = text.trimmingWhitespace()
         // Every field, not only the free-text ones, so that the error names the field and the
         // reason whatever was typed into it.
-        try TypedText.check(trimmed, field: field)
+        if checkingText { try TypedText.check(trimmed, field: field) }
         if !required, FieldRule.isNone(trimmed) { return .null }
+        // Left blank, a required field that is not text is missing, not mistyped.
+        if required, trimmed.isEmpty, !isText { throw .invalidInput("\(field) is required") }
         switch self {
-        case .text:
+        case .text, .paragraph:
             return .text(text)
         case .integer:
             guard let number = Int64(trimmed) else { throw .invalidInput("\(field) must be a whole number") }
             return .integer(number)
+        case .money:
+            return .integer(Int64(try Self.cents(trimmed, field: field)))
+        case .date:
+            return .text(try Self.date(trimmed, field: field))
+        case .isbn:
+            return .text(try ISBN(text).digits)
         case .choice(let choices):
             let lowered = trimmed.lowercased()
             guard choices.contains(lowered) else { throw choiceError(field) }
@@ -56,7 +122,7 @@ public enum FieldRule: Sendable, Equatable {
         case (_, .null):
             if required { throw .invalidInput("\(field) is required") }
             return .null
-        case (.text(let length), .text(let text)):
+        case (.text(let length), .text(let text)), (.paragraph(let length), .text(let text)):
             let trimmed = text.trimmingWhitespace()
             try TypedText.check(trimmed, field: field)
             if trimmed.isEmpty, !required { return .null }
@@ -71,12 +137,22 @@ public enum FieldRule: Sendable, Equatable {
                 throw .invalidInput("\(field) must be between \(range.lowerBound) and \(range.upperBound)")
             }
             return value
+        case (.money(let range), .integer(let cents)):
+            guard let cents = Int(exactly: cents), range.contains(cents) else {
+                throw .invalidInput(
+                    "\(field) must be between \(range.lowerBound / 100) and \(range.upperBound / 100)")
+            }
+            return value
+        case (.date, .text(let text)):
+            return .text(try Self.date(text, field: field))
+        case (.isbn, .text(let text)):
+            return .text(try ISBN(text).digits)
         case (.choice(let choices), .text(let text)):
             guard choices.contains(text) else { throw choiceError(field) }
             return value
-        case (.integer, .text):
+        case (.integer, .text), (.money, .text):
             throw .invalidInput("\(field) must be a whole number")
-        case (.text, .integer), (.choice, .integer):
+        case (.text, .integer), (.paragraph, .integer), (.choice, .integer), (.date, .integer), (.isbn, .integer):
             throw .invalidInput("\(field) must be text")
         }
     }
@@ -91,5 +167,18 @@ public enum FieldRule: Sendable, Equatable {
     /// Whether a trimmed answer is one of `noneWords` (lower-cased only when it could be one).
     static func isNone(_ trimmed: String) -> Bool {
         trimmed.utf8.count <= 4 && noneWords.contains(trimmed.lowercased())
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        // Bytes first: every line break has one of these in its UTF-8 (CR, LF, VT, FF, and the
+        // last byte of U+0085, U+2028, U+2029), and iterating characters costs an import dearly.
+        let mayBreak = text.utf8.contains { byte in
+            switch byte {
+            case 0x0A...0x0D, 0x85, 0xA8, 0xA9: true
+            default: false
+            }
+        }
+        guard mayBreak, text.contains(where: \.isNewline) else { return text }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

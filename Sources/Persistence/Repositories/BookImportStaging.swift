@@ -8,7 +8,8 @@ import GRDBSQLite
 enum BookImportStaging {
     /// Inserts `drafts` into `temp.book_import`, each with its place in the file as `seq`.
     static func stage(_ drafts: [BookDraft], _ db: Database) throws {
-        let statement = try db.makeStatement(sql: "INSERT INTO temp.book_import VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        let statement = try db.makeStatement(
+            sql: "INSERT INTO temp.book_import VALUES (?\(String(repeating: ", ?", count: fields.count)))")
         let handle = statement.sqliteStatement
         defer {
             sqlite3_reset(handle)
@@ -17,18 +18,15 @@ enum BookImportStaging {
         for (seq, draft) in drafts.enumerated() {
             sqlite3_reset(handle)
             var code = sqlite3_bind_int64(handle, 1, Int64(seq))
-            for (index, text) in [draft.isbn.digits, draft.title, draft.author, draft.publisher, draft.description]
-                .enumerated() where code == SQLITE_OK
-            {
-                code = bindText(handle, Int32(index + 2), text)
-            }
-            if code == SQLITE_OK {
+            for (offset, field) in fields.enumerated() where code == SQLITE_OK {
+                let index = Int32(offset + 2)
                 code =
-                    if let cents = draft.priceCents { sqlite3_bind_int64(handle, 7, Int64(cents)) } else {
-                        sqlite3_bind_null(handle, 7)
+                    switch draft[field] {
+                    case .null: sqlite3_bind_null(handle, index)
+                    case .integer(let number): sqlite3_bind_int64(handle, index, number)
+                    case .text(let text): bindText(handle, index, text)
                     }
             }
-            if code == SQLITE_OK { code = bindText(handle, 8, draft.published) }
             if code == SQLITE_OK { code = sqlite3_step(handle) }
             guard code == SQLITE_OK || code == SQLITE_DONE else {
                 throw DatabaseError(
@@ -38,9 +36,12 @@ enum BookImportStaging {
         }
     }
 
+    /// The staging table's columns after `seq` (`BookStore.saveAll`).
+    private static let fields = BookField.allCases
+
     /// Binds text by its UTF-8 bytes and length (SQLite copies them), or NULL for none.
-    private static func bindText(_ handle: SQLiteStatement, _ index: Int32, _ text: String?) -> Int32 {
-        guard var text else { return sqlite3_bind_null(handle, index) }
+    private static func bindText(_ handle: SQLiteStatement, _ index: Int32, _ text: String) -> Int32 {
+        var text = text
         return text.withUTF8 { bytes in
             // An empty buffer may have no address; SQLite reads a NULL pointer as NULL, not "".
             let empty: StaticString = ""

@@ -7,10 +7,8 @@ import GRDB
 /// read whatever its type; a price of the wrong type, or a date that names no real day, reads as
 /// none. What cannot be shown as stored is noted in the book's `unshowableValues`.
 struct BookRow: FetchableRecord {
-    private static let names = [
-        "id", "owner_id", "isbn", "title", "author", "publisher", "description", "price_cents", "published", "owned",
-        "created_at", "updated_at",
-    ]
+    /// The declared fields' columns (the ISBN first), between the row's own and the shelf's.
+    private static let names = ["id", "owner_id"] + BookColumns.names + ["owned", "created_at", "updated_at"]
     static let columns = names.joined(separator: ", ")
 
     /// The columns of `alias` in a joined query.
@@ -39,46 +37,36 @@ struct BookRow: FetchableRecord {
     init(row: Row, from start: Int) throws {
         id = try RowDecoding.required(row, start, column: "id", what: "a book")
         let owner: User.ID = try RowDecoding.required(row, start + 1, column: "owner_id", what: "a book")
-        let digits: String = try RowDecoding.required(row, start + 2, column: "isbn", what: "a book")
+        let digits: String = try RowDecoding.required(
+            row, start + 2 + BookColumns.isbnOffset, column: "isbn", what: "a book")
         guard let isbn = ISBN(stored: digits) else {
             throw ClubhouseError.unreadableRecord(what: "a book", reason: "isbn is not 13 digits")
         }
         var reading = RecordReading("book \(isbn)")
+        let after = start + 2 + BookField.allCases.count
         // On the shelf only as the shelf's own queries see it (owned = 1).
-        let owned = try RowDecoding.required(row, start + 9, column: "owned", what: "book \(isbn)") as Int64
+        let owned = try RowDecoding.required(row, after, column: "owned", what: "book \(isbn)") as Int64
         if owned != 0, owned != 1 {
             reading.note("owned", "\(owned), not 0 or 1", "shown as not on the shelf")
         }
+        var fields = BookFields(isbn: isbn, title: "")
+        for (offset, field) in BookField.allCases.enumerated() where field != .isbn {
+            fields[field] = reading.value(row.stored(start + 2 + offset), field)
+        }
         book = Book(
-            isbn: isbn, ownerID: owner, title: reading.text(row.stored(start + 3), "title", absent: "") ?? "",
-            author: reading.text(row.stored(start + 4), "author"),
-            publisher: reading.text(row.stored(start + 5), "publisher"),
-            description: reading.text(row.stored(start + 6), "description"),
-            priceCents: Self.price(row.stored(start + 7), &reading),
-            published: Self.date(row.stored(start + 8), &reading), owned: owned == 1,
-            createdAt: reading.time(row.stored(start + 10), "created_at", absent: "") ?? "",
-            updatedAt: reading.time(row.stored(start + 11), "updated_at", absent: "") ?? "")
+            ownerID: owner, fields: fields, owned: owned == 1,
+            createdAt: reading.time(row.stored(after + 1), "created_at", absent: "") ?? "",
+            updatedAt: reading.time(row.stored(after + 2), "updated_at", absent: "") ?? "")
         book.unshowableValues = reading.unshowable
     }
+}
 
-    /// A stored price if it is whole cents within the form's range, else none (12.5 stored by
-    /// hand is not 12 cents).
-    private static func price(_ value: DatabaseValue, _ reading: inout RecordReading) -> Int? {
-        let range = BookDraft.priceCentsRange
-        guard let cents = reading.integer(value, "price_cents", shown: "shown as none") else { return nil }
-        guard range.contains(Int(cents)) else {
-            let side = Int(cents) < range.lowerBound ? "below \(range.lowerBound)" : "beyond \(range.upperBound)"
-            reading.note("price_cents", "\(cents), \(side)", "shown as none")
-            return nil
-        }
-        return Int(cents)
-    }
-
-    /// A stored publication date if it names a real day (`YYYY-MM-DD`), else none.
-    private static func date(_ value: DatabaseValue, _ reading: inout RecordReading) -> String? {
-        guard !value.isNull else { return nil }
-        if case .string(let text) = value.storage, let date = try? BookForm.date(text), date == text { return date }
-        reading.note("published", "\(StoredValueText.describe(value)), not a real date", "shown as none")
-        return nil
-    }
+/// The declared fields' columns in `books`, in the declaration's order (the ISBN first).
+enum BookColumns {
+    static let names = BookField.allCases.map(\.column)
+    /// `isbn, title, …`.
+    static let list = names.joined(separator: ", ")
+    static let isbnOffset = BookField.allCases.firstIndex(of: .isbn) ?? 0
+    /// The fields a form may leave empty: a save tells which of them it cleared.
+    static let optional = BookField.allCases.filter { !$0.isRequired }
 }

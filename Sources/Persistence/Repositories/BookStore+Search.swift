@@ -12,8 +12,7 @@ extension BookStore {
     /// the author 5, the description 1 (lower is better); equal scores fall back to the shelf's
     /// order, then the internal id, so the result never depends on the plan.
     package static let matchingSQL = """
-        SELECT b.id, b.owner_id, b.isbn, b.title, b.author, b.publisher, b.description, b.price_cents,
-            b.published, b.owned, b.created_at, b.updated_at
+        SELECT \(BookRow.columns(of: "b"))
         FROM books_fts CROSS JOIN books b ON b.id = books_fts.rowid
         WHERE books_fts MATCH :match AND b.owner_id = :owner AND b.owned = 1
         ORDER BY bm25(books_fts, 10.0, 5.0, 1.0), b.updated_at DESC, b.save_order DESC, b.id DESC

@@ -15,26 +15,16 @@ package struct BookStore: BookRepository {
     package func save(_ draft: BookDraft, owner: User.ID, at now: Milliseconds) throws -> BookSave {
         // Cached statements: an import saves tens of thousands of books in one transaction.
         let previous = try Row.fetchOne(
-            db.cachedStatement(
-                sql: """
-                    SELECT id, author IS NOT NULL, publisher IS NOT NULL, description IS NOT NULL,
-                        price_cents IS NOT NULL AND price_cents <> 0, published IS NOT NULL
-                    FROM books WHERE owner_id = ? AND isbn = ?
-                    """),
+            db.cachedStatement(sql: "SELECT id, \(Self.hadValues) FROM books WHERE owner_id = ? AND isbn = ?"),
             arguments: [owner, draft.isbn.digits])
         let existing: Int64? = previous.flatMap { Int64.fromDatabaseValue($0[0]) }
-        var arguments: StatementArguments = [
-            "owner": owner, "isbn": draft.isbn.digits, "title": draft.title, "author": draft.author,
-            "publisher": draft.publisher, "description": draft.description, "price": draft.priceCents,
-            "published": draft.published, "now": now,
-        ]
+        var arguments: StatementArguments = ["owner": owner, "now": now]
+        for field in BookField.allCases { arguments += [field.column: draft[field].databaseValue] }
         guard let existing else {
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO books (owner_id, isbn, title, author, publisher, description, price_cents, published,
-                        owned, created_at, updated_at, save_order)
-                    VALUES (:owner, :isbn, :title, :author, :publisher, :description, :price, :published,
-                        1, \(Self.isoNow), \(Self.isoNow), \(Self.nextSaveOrder))
+                    INSERT INTO books (owner_id, \(BookColumns.list), owned, created_at, updated_at, save_order)
+                    VALUES (:owner, \(Self.parameters), 1, \(Self.isoNow), \(Self.isoNow), \(Self.nextSaveOrder))
                     RETURNING \(BookRow.columns)
                     """)
             return .added(try Self.returned(insert, arguments))
@@ -42,25 +32,30 @@ package struct BookStore: BookRepository {
         // Every field of the draft, back on the shelf, the most recent; created_at stays.
         let update = try db.cachedStatement(
             sql: """
-                UPDATE books SET title = :title, author = :author, publisher = :publisher, description = :description,
-                    price_cents = :price, published = :published, owned = 1, updated_at = \(Self.isoNow),
+                UPDATE books SET \(Self.assignments { ":\($0)" }), owned = 1, updated_at = \(Self.isoNow),
                     save_order = \(Self.nextSaveOrder)
                 WHERE id = :id AND owner_id = :owner
                 RETURNING \(BookRow.columns)
                 """)
         arguments += ["id": existing]
-        // What had a value and has none now, so that the user can be told: each optional field,
-        // and whether the draft leaves it empty (in the order of the SELECT's columns 1…5 above).
-        let emptyInDraft: [(field: BookField, isEmpty: Bool)] = [
-            (.author, draft.author == nil), (.publisher, draft.publisher == nil),
-            (.description, draft.description == nil), (.price, (draft.priceCents ?? 0) == 0),
-            (.published, draft.published == nil),
-        ]
-        let cleared = emptyInDraft.enumerated().compactMap { index, entry in
+        // What had a value and has none now, so that the user can be told (the SELECT's columns
+        // 1… are `BookColumns.optional`'s).
+        let cleared = BookColumns.optional.enumerated().compactMap { index, field in
             let hadValue = previous.flatMap { Bool.fromDatabaseValue($0[index + 1]) } ?? false
-            return entry.isEmpty && hadValue ? entry.field : nil
+            return hadValue && draft[field] == .null ? field : nil
         }
         return .updated(try Self.returned(update, arguments), cleared: cleared)
+    }
+
+    /// Whether each optional field has a value, in `BookColumns.optional`'s order.
+    private static let hadValues = BookColumns.optional.map { "\($0.column) IS NOT NULL" }.joined(separator: ", ")
+    /// `:isbn, :title, …`: each field's value is the argument named by its column.
+    private static let parameters = BookColumns.names.map { ":\($0)" }.joined(separator: ", ")
+
+    /// `title = …, author = …`: every field but the key, each set to `value(column)`.
+    private static func assignments(_ value: (String) -> String) -> String {
+        BookField.allCases.filter { $0 != .isbn }.map { "\($0.column) = \(value($0.column))" }
+            .joined(separator: ", ")
     }
 
     /// The rows go to a temporary table first and reach `books` in one statement: every
@@ -74,9 +69,7 @@ package struct BookStore: BookRepository {
         guard !drafts.isEmpty else { return (0, 0) }
         try db.execute(
             sql: """
-                CREATE TEMP TABLE IF NOT EXISTS book_import (
-                    seq INTEGER PRIMARY KEY, isbn TEXT NOT NULL, title TEXT NOT NULL, author TEXT, publisher TEXT,
-                    description TEXT, price_cents INTEGER, published TEXT);
+                CREATE TEMP TABLE IF NOT EXISTS book_import (seq INTEGER PRIMARY KEY, \(Self.stagedColumns));
                 DELETE FROM temp.book_import;
                 """)
         try BookImportStaging.stage(drafts, db)
@@ -97,20 +90,21 @@ package struct BookStore: BookRepository {
         // In file order, so that a later row wins and the shelf's tie-break follows the file.
         try db.execute(
             sql: """
-                INSERT INTO books (owner_id, isbn, title, author, publisher, description, price_cents, published,
-                    owned, created_at, updated_at, save_order)
-                SELECT :owner, isbn, title, author, publisher, description, price_cents, published,
-                    1, \(Self.isoNow), \(Self.isoNow), :base + 1 + seq
+                INSERT INTO books (owner_id, \(BookColumns.list), owned, created_at, updated_at, save_order)
+                SELECT :owner, \(BookColumns.list), 1, \(Self.isoNow), \(Self.isoNow), :base + 1 + seq
                 FROM temp.book_import WHERE true ORDER BY seq
-                ON CONFLICT (owner_id, isbn) DO UPDATE SET title = excluded.title, author = excluded.author,
-                    publisher = excluded.publisher, description = excluded.description,
-                    price_cents = excluded.price_cents, published = excluded.published, owned = 1,
+                ON CONFLICT (owner_id, isbn) DO UPDATE SET \(Self.assignments { "excluded.\($0)" }), owned = 1,
                     updated_at = excluded.updated_at, save_order = excluded.save_order;
                 DELETE FROM temp.book_import;
                 """,
             arguments: ["owner": owner, "now": now, "base": base])
         return (added, drafts.count - added)
     }
+
+    /// The staging table's columns: each field's, typed as `books` types it.
+    private static let stagedColumns = BookField.allCases.map { field in
+        "\(field.column) \(field.rule.isInteger ? "INTEGER" : "TEXT")\(field.isRequired ? " NOT NULL" : "")"
+    }.joined(separator: ", ")
 
     package func find(_ isbn: ISBN, owner: User.ID) throws -> Book? {
         try BookRow.fetchOne(

@@ -30,15 +30,17 @@ struct PlayerRow: FetchableRecord {
     /// How the fast path reads each declared field, in the declaration's (and `columns`') order:
     /// plain values, so a row's loop copies no array (a choice's names are `choices[offset]`).
     private enum Reader {
-        case requiredText, text, integer, choice
+        case requiredText, text, integer, choice, general
     }
 
     private static let fields = PlayerField.allCases
     private static let readers: [Reader] = fields.map { field in
         switch field.rule {
-        case .text: field.isRequired ? .requiredText : .text
+        case .text, .paragraph: field.isRequired ? .requiredText : .text
         case .integer: .integer
         case .choice: .choice
+        // Values whose reading is judged (a range, a real day): the general road.
+        case .money, .date, .isbn: .general
         }
     }
     private static let choices = fields.map { RawColumns.Choices($0.choices) }
@@ -73,6 +75,8 @@ struct PlayerRow: FetchableRecord {
                     return try Self(row: row).player
                 }
                 fields.choose(field, choice)
+            case .general:
+                return try Self(row: row).player
             }
         }
         return Player(id: columns.integer(0), ownerID: columns.integer(1), fields: fields)

@@ -80,11 +80,8 @@ extension SyncEntity {
 // Made once: a pulled page reads them for every change.
 extension SyncColumn {
     static let player = SyncPlayerFields.declared.map { SyncColumn($0.wire, $0.column) }
-    static let book = [
-        SyncColumn("title", "title"), SyncColumn("author", "author"), SyncColumn("publisher", "publisher"),
-        SyncColumn("description", "description"), SyncColumn("priceCents", "price_cents"),
-        SyncColumn("published", "published"), SyncColumn("owned", "owned", .flag),
-    ]
+    static let book =
+        SyncBookFields.declared.map { SyncColumn($0.wire, $0.column) } + [SyncColumn("owned", "owned", .flag)]
     static let question = [
         SyncColumn("text", "text"), SyncColumn("answer", "answer"),
         SyncColumn("askedAt", "created_at", .instant), SyncColumn("books", "question_books", .rows),

@@ -2,38 +2,25 @@ import ClubhouseDomain
 import ClubhouseSyncWire
 import Foundation
 
-/// A book as the API shows it.
+/// A book as the API shows it: each declared field by its wire name (`isbn` as ISBN-13, and an
+/// amount also as the form shows it, `12.50`, under its key), absent ones left out, then
+/// its shelf state. `owned` is false once removed: a removed book is kept for the questions that
+/// recommended it. The name the CLI's `--json`, sync and the app use; `onShelf`, the same value,
+/// stays for the clients of 0.8.0.
 struct BookJSON: Encodable {
-    let isbn: String
-    let title: String
-    let author: String?
-    let publisher: String?
-    let description: String?
-    /// As the form shows it, `12.50`; `priceCents` is the exact amount.
-    let price: String?
-    let priceCents: Int?
-    let published: String?
-    /// False once removed: a removed book is kept for the questions that recommended it. The
-    /// name the CLI's `--json`, sync and the app use; `onShelf`, the same value, stays for the
-    /// clients of 0.8.0.
-    let owned: Bool
-    let onShelf: Bool
-    let createdAt: String
-    let updatedAt: String
+    let book: Book
 
     init(_ book: Book) {
-        isbn = book.isbn.digits
-        title = book.title
-        author = book.author
-        publisher = book.publisher
-        description = book.description
-        price = book.priceCents.map(BookForm.priceText)
-        priceCents = book.priceCents
-        published = book.published
-        owned = book.owned
-        onShelf = book.owned
-        createdAt = book.createdAt
-        updatedAt = book.updatedAt
+        self.book = book
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encode(book.fields)
+        try container.encode(book.owned, forKey: FieldKey("owned"))
+        try container.encode(book.owned, forKey: FieldKey("onShelf"))
+        try container.encode(book.createdAt, forKey: FieldKey("createdAt"))
+        try container.encode(book.updatedAt, forKey: FieldKey("updatedAt"))
     }
 }
 
@@ -51,33 +38,27 @@ struct BookPageJSON: Encodable {
     let total: Int
 }
 
-/// The request fields of the add-book form, read as the CLI's `BookForm` reads typed text.
+/// The request fields of the add-book form, named by their keys (`price` as the form takes it,
+/// text or a number), read as the CLI's `BookForm` reads typed text.
 enum BookInput {
-    static let fields: [(json: String, field: BookField)] = [
-        ("isbn", .isbn), ("title", .title), ("author", .author), ("publisher", .publisher),
-        ("description", .description), ("price", .price), ("published", .published),
-    ]
+    static let names = Set(BookField.allCases.map(\.key))
 
     static func draft(_ body: JSONObject) throws -> BookDraft {
         var form = FormDraft()
-        for (json, field) in fields {
+        for field in BookField.allCases {
             let text: String?
-            if field == .price, case .double(let value)? = body.fields[json] {
-                text = String(value)
-            } else if field == .price, case .int(let value)? = body.fields[json] {
-                text = String(value)
-            } else {
-                text = try body.string(json)
+            switch (field.rule, body.fields[field.key]) {
+            case (.money, .double(let value)?): text = String(value)
+            case (.money, .int(let value)?): text = String(value)
+            default: text = try body.string(field.key)
             }
             guard let text else { continue }
-            do { try BookForm.check(field, text) } catch { throw APIError(error, field: json) }
-            form[field.rawValue] = text
+            do { try BookForm.check(field, text) } catch { throw APIError(error, field: field.key) }
+            form[field.key] = text
         }
-        for required in ["isbn", "title"] where form[required] == nil {
-            throw APIError.invalidField(required, "\(required) is required")
+        for field in BookField.allCases where field.isRequired && form[field.key] == nil {
+            throw APIError.invalidField(field.key, "\(field.shownName) is required")
         }
-        do { return try BookForm.draft(from: form) } catch {
-            throw APIError(error, field: error == .invalidInput("isbn is required") ? "isbn" : nil)
-        }
+        do { return try BookForm.draft(from: form) } catch { throw APIError(error) }
     }
 }

@@ -19,10 +19,7 @@ struct BookPostgresRepository {
             let previous = try await store.find(draft.isbn, owner: owner)
             // Saving an ISBN again replaces every field and puts the book back on the shelf:
             // a create with every field, or an update of every field (books merge by ISBN).
-            let fields = SyncBookFields(
-                title: draft.title, author: draft.author, publisher: draft.publisher,
-                description: draft.description, priceCents: draft.priceCents, published: draft.published,
-                owned: true)
+            let fields = SyncBookFields(draft, owned: true)
             try await write.apply(
                 .book, draft.isbn.digits, previous == nil ? .create : .update, fields.fields,
                 missing: .bookNotFound(draft.isbn))
@@ -66,13 +63,7 @@ struct BookPostgresRepository {
     /// What a save answers: added, or updated with the fields that had a value and were left out.
     static func saved(_ book: Book, over previous: Book?) -> BookSave {
         guard let previous else { return .added(book) }
-        let had: [(BookField, Bool, Bool)] = [
-            (.author, previous.author != nil, book.author == nil),
-            (.publisher, previous.publisher != nil, book.publisher == nil),
-            (.description, previous.description != nil, book.description == nil),
-            (.price, previous.priceCents != nil, book.priceCents == nil),
-            (.published, previous.published != nil, book.published == nil),
-        ]
-        return .updated(book, cleared: had.filter { $0.1 && $0.2 }.map(\.0))
+        let cleared = BookField.allCases.filter { previous.fields[$0] != .null && book.fields[$0] == .null }
+        return .updated(book, cleared: cleared)
     }
 }

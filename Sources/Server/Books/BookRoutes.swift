@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Hummingbird
 
 /// `/v1/books`: add (or update by ISBN), the shelf, show, remove. ISBNs and every field follow
-/// the CLI's `ISBN`, `BookForm` and `BookDraft` rules (`BookInput`); each operation is one call
+/// the declared rules of `BookField`, as the CLI's `BookForm` reads them (`BookInput`); each operation is one call
 /// of `BookPostgresRepository`.
 struct BookRoutes {
     let database: Database
@@ -10,12 +10,12 @@ struct BookRoutes {
     func add(to group: RouterGroup<ServerRequestContext>) {
         group.post("books") { request, context in
             let signIn = try context.signIn()
-            let body = try await JSONObject.read(request, allowing: Set(BookInput.fields.map(\.json)))
+            let body = try await JSONObject.read(request, allowing: BookInput.names)
             switch try await books(context).save(try BookInput.draft(body), signIn: signIn) {
             case .added(let book):
                 return try JSONResponse.make(BookSaveJSON(book: BookJSON(book), cleared: []), status: .created)
             case .updated(let book, let cleared):
-                return try JSONResponse.make(BookSaveJSON(book: BookJSON(book), cleared: cleared.map(\.rawValue)))
+                return try JSONResponse.make(BookSaveJSON(book: BookJSON(book), cleared: cleared.map(\.key)))
             }
         }
         group.get("books") { request, context in

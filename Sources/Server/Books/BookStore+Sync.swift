@@ -3,18 +3,14 @@ import ClubhouseSyncWire
 import PostgresNIO
 
 /// Books by ISBN-13, as every write reaches them (a push, or a REST write as a change with no
-/// device). Never deleted: removing is `owned` false. Validated by the Domain's `BookDraft`.
+/// device). Never deleted: removing is `owned` false. Validated by the Domain's `BookFields`.
 extension BookStore: SyncRecordStore {
     static let entity = SyncEntity.book
 
     /// The books' vocabulary: each wire name and its column.
     static let table = SyncTable(
         name: "books", keyColumn: "isbn", keyType: "text",
-        columns: [
-            .text("title", "title"), .text("author", "author"), .text("publisher", "publisher"),
-            .text("description", "description"), .typed("priceCents", "price_cents", "integer"),
-            .date("published", "published"), .typed("owned", "owned", "boolean"),
-        ])
+        columns: SyncBookFields.declared.map(SyncColumn.declared) + [.typed("owned", "owned", "boolean")])
 
     func insert(_ records: [(key: String, fields: SyncBookFields)], owner: User.ID) async throws {
         try await connection.run(Self.table.insert(try Self.json(records), owner: owner), logger: logger)
@@ -56,13 +52,7 @@ extension BookStore: SyncRecordStore {
         -> SyncBookFields
     {
         do {
-            let draft = try BookDraft(
-                isbn: try ISBN(key), title: fields.title, author: fields.author, publisher: fields.publisher,
-                description: fields.description, priceCents: fields.priceCents, published: fields.published
-            ).validated()
-            return SyncBookFields(
-                title: draft.title, author: draft.author, publisher: draft.publisher, description: draft.description,
-                priceCents: draft.priceCents, published: draft.published, owned: fields.owned)
+            return SyncBookFields(try fields.checked(isbn: key), owned: fields.owned)
         } catch {
             throw SyncRefusalReason.invalid(error)
         }

@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
@@ -13,27 +14,31 @@ struct BookStore: Sendable {
         self.logger = logger
     }
 
-    static let columns = """
-        isbn, owner_id, title, author, publisher, description, price_cents, to_char(published, 'YYYY-MM-DD'),
-        owned, created_at, updated_at
-        """
+    /// A book's columns from the row `t`: its ISBN and owner, its declared fields as the wire
+    /// reads them (a date as `YYYY-MM-DD`), then its shelf state.
+    static let columns =
+        (["t.isbn", "t.owner_id"] + SyncBookFields.declared.map { SyncColumn.declared($0).read }
+        + ["t.owned", "t.created_at", "t.updated_at"]).joined(separator: ", ")
 
-    typealias Row = (String, Int64, String, String?, String?, String?, Int?, String?, Bool, Date, Date)
-
-    static func book(_ row: Row) throws -> Book {
+    static func book(_ row: PostgresRow) throws -> Book {
+        let cells = row.makeRandomAccess()
         // The column's CHECK allows nothing else.
-        guard let isbn = ISBN(stored: row.0) else { throw APIError.unexpected }
+        guard let isbn = ISBN(stored: try cells[0].decode(String.self)) else { throw APIError.unexpected }
+        var fields = BookFields(isbn: isbn, title: "")
+        let declared = SyncBookFields.declared
+        try fields.read(cells, at: 2, declared)
+        let after = 2 + declared.count
         return Book(
-            isbn: isbn, ownerID: row.1, title: row.2, author: row.3,
-            publisher: row.4, description: row.5, priceCents: row.6, published: row.7, owned: row.8,
-            createdAt: row.9.apiText, updatedAt: row.10.apiText)
+            ownerID: try cells[1].decode(Int64.self), fields: fields, owned: try cells[after].decode(Bool.self),
+            createdAt: try cells[after + 1].decode(Date.self).apiText,
+            updatedAt: try cells[after + 2].decode(Date.self).apiText)
     }
 
     func find(_ isbn: ISBN, owner: User.ID) async throws -> Book? {
         let rows = try await connection.query(
-            "SELECT \(unescaped: Self.columns) FROM books WHERE owner_id = \(owner) AND isbn = \(isbn.digits)",
+            "SELECT \(unescaped: Self.columns) FROM books t WHERE t.owner_id = \(owner) AND t.isbn = \(isbn.digits)",
             logger: logger)
-        for try await row in rows.decode(Row.self) { return try Self.book(row) }
+        for try await row in rows { return try Self.book(row) }
         return nil
     }
 
@@ -41,11 +46,11 @@ struct BookStore: Sendable {
     func shelf(owner: User.ID, offset: Int, limit: Int) async throws -> (books: [Book], total: Int) {
         let rows = try await connection.query(
             """
-            SELECT \(unescaped: Self.columns) FROM books WHERE owner_id = \(owner) AND owned
-            ORDER BY updated_at DESC, isbn LIMIT \(limit) OFFSET \(offset)
+            SELECT \(unescaped: Self.columns) FROM books t WHERE t.owner_id = \(owner) AND t.owned
+            ORDER BY t.updated_at DESC, t.isbn LIMIT \(limit) OFFSET \(offset)
             """, logger: logger)
         var books: [Book] = []
-        for try await row in rows.decode(Row.self) { books.append(try Self.book(row)) }
+        for try await row in rows { books.append(try Self.book(row)) }
         let count = try await connection.query(
             "SELECT count(*) FROM books WHERE owner_id = \(owner) AND owned", logger: logger)
         var total = 0
@@ -64,10 +69,8 @@ struct BookStore: Sendable {
         var shelf: [Book] = []
         for try await (isbn, title, author, description) in rows.decode((String, String, String?, String?).self) {
             guard let isbn = ISBN(stored: isbn) else { throw APIError.unexpected }
-            shelf.append(
-                Book(
-                    isbn: isbn, ownerID: owner, title: title, author: author, description: description, createdAt: "",
-                    updatedAt: ""))
+            let fields = BookFields(isbn: isbn, title: title, author: author, description: description)
+            shelf.append(Book(ownerID: owner, fields: fields, createdAt: "", updatedAt: ""))
         }
         var books: [Book] = []
         for chosen in BookRelevance.best(shelf, keywords: keywords, limit: limit) {

@@ -86,7 +86,7 @@ struct GatherStore: Sendable {
         for try await row in players {
             let cells = row.makeRandomAccess()
             let player = GatherPlayer(
-                playerID: try cells[1].decode(Int64?.self), fields: try PlayerFields(cells, at: 2))
+                playerID: try cells[1].decode(Int64?.self), fields: try PlayerStore.fields(cells, at: 2))
             if try cells[0].decode(String.self) == "a" {
                 gather.teamA.append(player)
             } else {
@@ -118,14 +118,14 @@ struct GatherStore: Sendable {
             let cells = row.makeRandomAccess()
             let seat = SyncSeat(
                 player: try cells[1].decode(String?.self),
-                fields: SyncPlayerFields(try PlayerFields(cells, at: 2)))
+                fields: SyncPlayerFields(try PlayerStore.fields(cells, at: 2)))
             if try cells[0].decode(String.self) == "a" { teams.a.append(seat) } else { teams.b.append(seat) }
         }
         return teams
     }
 
     /// A seat's declared fields: the player's own row `p` where `live` holds, else the copy `gp`
-    /// kept with the seat; read by `PlayerFields(_:at:)`.
+    /// kept with the seat; read by `PlayerStore.fields(_:at:)`.
     static func seatFields(live: String) -> String {
         PlayerField.allCases.map { "CASE WHEN \(live) THEN p.\($0.column) ELSE gp.\($0.column) END" }.joined(
             separator: ",\n       ")

@@ -20,28 +20,6 @@ struct PlayerJSON: Encodable {
     }
 }
 
-/// A JSON key named at run time: a declared field's wire name.
-struct FieldKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
-extension KeyedEncodingContainer<FieldKey> {
-    /// Each declared player field by its wire name; a field without a value is left out.
-    mutating func encode(_ fields: PlayerFields) throws {
-        for field in PlayerField.allCases {
-            switch fields[field] {
-            case .null: continue
-            case .integer(let number): try encode(number, forKey: FieldKey(field.wire))
-            case .text(let text): try encode(text, forKey: FieldKey(field.wire))
-            }
-        }
-    }
-}
-
 struct PlayerPageJSON: Encodable {
     let players: [PlayerJSON]
     /// Pass as `after` for the next page; null on the last.

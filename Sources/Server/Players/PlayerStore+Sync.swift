@@ -10,9 +10,7 @@ extension PlayerStore: SyncRecordStore {
     /// The players' vocabulary: each wire name and its column.
     static let table = SyncTable(
         name: "players", keyColumn: "key", keyType: "uuid",
-        columns: SyncPlayerFields.declared.map {
-            $0.rule.isInteger ? .typed($0.wire, $0.column, "integer") : .text($0.wire, $0.column)
-        })
+        columns: SyncPlayerFields.declared.map(SyncColumn.declared))
 
     func insert(_ records: [(key: String, fields: SyncPlayerFields)], owner: User.ID) async throws {
         try await connection.run(Self.table.insert(try Self.json(records), owner: owner), logger: logger)

@@ -30,7 +30,14 @@ struct PlayerStore: Sendable {
         guard let id = try row[offset].decode(Int64?.self), let key = try row[offset + 2].decode(String?.self)
         else { return nil }
         let owner = try row[offset + 1].decode(Int64.self)
-        return Keyed(record: Player(id: id, ownerID: owner, fields: try PlayerFields(row, at: offset + 3)), key: key)
+        return Keyed(record: Player(id: id, ownerID: owner, fields: try Self.fields(row, at: offset + 3)), key: key)
+    }
+
+    /// The declared fields from the cells starting at `offset`.
+    static func fields(_ row: PostgresRandomAccessRow, at offset: Int) throws -> PlayerFields {
+        var fields = PlayerFields(name: "")
+        try fields.read(row, at: offset, PlayerField.allCases)
+        return fields
     }
 
     /// The token's owner (the first cell), then a player if the statement found one; records the owner.
@@ -108,18 +115,5 @@ struct PlayerStore: Sendable {
         }
         guard signedIn else { throw APIError.unauthorized }
         return players
-    }
-}
-
-extension PlayerFields {
-    /// The declared fields from the cells starting at `offset`, in the declaration's order.
-    init(_ row: PostgresRandomAccessRow, at offset: Int) throws {
-        self.init(name: "")
-        for (index, field) in PlayerField.allCases.enumerated() {
-            let cell = row[offset + index]
-            self[field] =
-                field.rule.isInteger
-                ? FieldValue(try cell.decode(Int64?.self)) : FieldValue(try cell.decode(String?.self))
-        }
     }
 }

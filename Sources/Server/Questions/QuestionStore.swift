@@ -45,11 +45,11 @@ struct QuestionStore: Sendable {
             """
             SELECT \(unescaped: BookStore.columns) FROM (
                 SELECT b.*, qb.rank FROM question_books qb JOIN books b ON b.owner_id = qb.owner_id AND b.isbn = qb.isbn
-                WHERE qb.question_id = \(id) AND qb.owner_id = \(owner)) AS recommended
-            ORDER BY rank
+                WHERE qb.question_id = \(id) AND qb.owner_id = \(owner)) AS t
+            ORDER BY t.rank
             """, logger: logger)
         var books: [Book] = []
-        for try await row in rows.decode(BookStore.Row.self) { books.append(try BookStore.book(row)) }
+        for try await row in rows { books.append(try BookStore.book(row)) }
         return books
     }
 

@@ -7,18 +7,22 @@ enum BookDrawing {
         let top = Layout.bodyTop
         frame.put(" " + book.title, row: top, column: 0, style: .heading)
         var row = top + 2
-        let fields: [(String, String?)] = [
-            ("ISBN", book.isbn.digits), ("Author", book.author), ("Publisher", book.publisher),
-            ("Published", book.published), ("Price", book.priceCents.map(BookForm.priceText)),
-            ("Shelf", book.owned ? "on the shelf" : "taken off the shelf"),
-        ]
+        // The declared fields but the title (the heading) and a paragraph (below them).
+        let shown = BookField.allCases.filter { $0 != .title && !$0.rule.isParagraph }
+        let fields: [(String, String?)] =
+            shown.map { field in
+                let value = book.fields[field]
+                return (field.label, value == .null ? nil : field.rule.formText(value))
+            } + [("Shelf", book.owned ? "on the shelf" : "taken off the shelf")]
         for (label, value) in fields {
             frame.put(label, row: row, column: 4, style: .dim)
             frame.put(value ?? "—", row: row, column: 16)
             row += 1
         }
         row += 1
-        for line in ScreenDrawing.wrap(book.description ?? "", width: frame.width - 8) where row <= layout.bodyBottom {
+        let paragraphs = BookField.allCases.filter(\.rule.isParagraph).compactMap { book.fields[$0].text }
+        for line in ScreenDrawing.wrap(paragraphs.joined(separator: " "), width: frame.width - 8)
+        where row <= layout.bodyBottom {
             frame.put(line, row: row, column: 4, escaped: true)
             row += 1
         }

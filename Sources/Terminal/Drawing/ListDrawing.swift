@@ -65,8 +65,10 @@ enum ListDrawing {
             let room: Int? =
                 switch field.rule {
                 case .text: field.isFreeText ? nil : 24
+                case .paragraph: nil
                 case .integer(let range): max(String(range.upperBound).count, field.shortLabel.count) + 1
                 case .choice(let choices): (choices.map(\.count).max() ?? 0) + 1
+                case .money, .date, .isbn: max(field.rule.widestText, field.shortLabel.count) + 1
                 }
             columns.append((field, column, room))
             column += (room ?? 0) + 1

@@ -26,3 +26,18 @@ extension SyncSeat {
                 name: name, age: age, skill: skill, position: position, favouriteTeam: favouriteTeam))
     }
 }
+
+extension SyncBookFields {
+    init(
+        title: String, author: String? = nil, publisher: String? = nil, description: String? = nil,
+        priceCents: Int? = nil, published: String? = nil, owned: Bool = true
+    ) {
+        self.init(values: Self.declared.map { _ in .null }, owned: owned)
+        self[.title] = .text(title)
+        self[.author] = FieldValue(author)
+        self[.publisher] = FieldValue(publisher)
+        self[.description] = FieldValue(description)
+        self[.price] = FieldValue(priceCents)
+        self[.published] = FieldValue(published)
+    }
+}

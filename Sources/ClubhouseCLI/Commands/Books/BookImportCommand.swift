@@ -14,7 +14,7 @@ struct BookImportCommand: ParsableCommand {
         discussion: """
             The file is CSV (RFC 4180) in UTF-8, as spreadsheets save it. Its first line names \
             the columns, in any order; isbn and title are required, the others may be left out:
-              isbn,title,author,publisher,description,price,published
+              \(BookCSV.fullHeader)
               978-0-306-40615-7,Dune,Frank Herbert,Chilton,"Spice, sand",12.50,1965-08-01
 
             Each row obeys the rules of the add-book form: an ISBN-10 or ISBN-13, a title of \

@@ -40,8 +40,8 @@ struct GatherPlayerJSON: Encodable {
     let player: GatherPlayer
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: NamedKey.self)
-        try container.encode(player.playerID, forKey: NamedKey("id"))
+        var container = encoder.container(keyedBy: FieldKey.self)
+        try container.encode(player.playerID, forKey: FieldKey("id"))
         for field in PlayerField.allCases { try container.encode(player.fields[field], named: field.wire) }
     }
 }

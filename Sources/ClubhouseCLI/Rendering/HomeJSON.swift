@@ -31,9 +31,9 @@ struct BookJSONValue: Encodable {
     let book: Book
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: NamedKey.self)
+        var container = encoder.container(keyedBy: FieldKey.self)
         for key in BookJSON.keys {
-            let name = NamedKey(key.name)
+            let name = FieldKey(key.name)
             switch key {
             case .field(let field):
                 try container.encode(book.fields[field], named: key.name)

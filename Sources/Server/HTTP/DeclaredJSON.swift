@@ -1,14 +1,5 @@
 import ClubhouseDomain
 
-/// A JSON key named at run time: a declared field's wire name.
-struct FieldKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 extension KeyedEncodingContainer<FieldKey> {
     /// Each declared field by its wire name, and an amount also as the form shows it (`12.50`)
     /// under its key; a field without a value is left out.

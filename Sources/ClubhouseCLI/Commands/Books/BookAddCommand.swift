@@ -54,7 +54,7 @@ struct BookAddCommand: CheckedCommand {
     }
 
     /// The options given, as the form's fields.
-    private var given: [(name: String, text: String)] {
+    var given: [(name: String, text: String)] {
         let values: [(BookField, String?)] = [
             (.isbn, isbn), (.title, title), (.author, author), (.publisher, publisher),
             (.description, description), (.price, price), (.published, published),

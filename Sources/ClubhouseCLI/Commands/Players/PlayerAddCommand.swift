@@ -56,7 +56,7 @@ struct PlayerAddCommand: CheckedCommand {
     }
 
     /// The options given, as the form's fields.
-    private var given: [(name: String, text: String)] {
+    var given: [(name: String, text: String)] {
         var fields: [(name: String, text: String)] = []
         if let name { fields.append((PlayerField.name.rawValue, name)) }
         if let age { fields.append((PlayerField.age.rawValue, String(age))) }

@@ -24,7 +24,7 @@ struct PlayerEditCommand: CheckedCommand {
     @Option(help: "A new favourite team, or 'none'.") var favouriteTeam: String?
     @Option(parsing: .unconditional, help: "A new shirt number, 1–99, or 'none'.") var shirtNumber: String?
 
-    private var fields: [(PlayerField, String)] {
+    var fields: [(PlayerField, String)] {
         [
             (.name, name), (.age, age), (.skill, skill), (.position, position), (.favouriteTeam, favouriteTeam),
             (.shirtNumber, shirtNumber),

@@ -185,6 +185,10 @@ let package = Package(
         ),
 
         .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
+        // Wire fields written by name, as tests send them (the sources build them from the declarations).
+        .target(
+            name: "ClubhouseWireTestSupport", dependencies: ["ClubhouseSyncWire", "ClubhouseDomain"],
+            path: "Tests/WireTestSupport"),
         // A throwaway PostgreSQL cluster and the built clubhouse-server as a process: shared by the
         // server's tests and the sync tests.
         .target(
@@ -201,7 +205,8 @@ let package = Package(
         // The public story told with `import Clubhouse` alone.
         .testTarget(name: "ClubhouseTests", dependencies: ["Clubhouse"]),
         .testTarget(name: "DomainTests", dependencies: ["ClubhouseDomain"]),
-        .testTarget(name: "SyncWireTests", dependencies: ["ClubhouseSyncWire", "ClubhouseDomain"]),
+        .testTarget(
+            name: "SyncWireTests", dependencies: ["ClubhouseSyncWire", "ClubhouseDomain", "ClubhouseWireTestSupport"]),
         .testTarget(
             name: "PersistenceTests",
             dependencies: [
@@ -249,7 +254,8 @@ let package = Package(
             dependencies: [
                 "ClubhouseServer", "ClubhouseServerMain", "ClubhouseCLI", "ClubhouseDomain", "ClubhouseTestSupport",
                 "ClubhouseSyncWire", "Clubhouse", "ClubhouseSync", "ClubhouseSecurity", "ClubhouseServerSchema",
-                "ClubhouseServerTestSupport", .product(name: "NIOCore", package: "swift-nio"),
+                "ClubhouseServerTestSupport", "ClubhouseWireTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import ClubhouseServer
 import ClubhouseSyncWire
 import ClubhouseTestSupport
+import ClubhouseWireTestSupport
 import Foundation
 import Logging
 import Testing

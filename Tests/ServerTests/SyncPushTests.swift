@@ -1,5 +1,6 @@
 import ClubhouseSyncWire
 import ClubhouseTestSupport
+import ClubhouseWireTestSupport
 import Foundation
 import Hummingbird
 import Testing

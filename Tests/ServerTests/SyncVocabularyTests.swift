@@ -1,6 +1,7 @@
 import ClubhouseDomain
 import ClubhouseSyncWire
 import ClubhouseTestSupport
+import ClubhouseWireTestSupport
 import Foundation
 import Testing
 

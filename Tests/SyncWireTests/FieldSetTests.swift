@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import ClubhouseSyncWire
+import ClubhouseWireTestSupport
 import Testing
 
 /// The typed field sets: a create must carry every field, a put overwrites only those present,

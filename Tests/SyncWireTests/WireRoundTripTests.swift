@@ -1,4 +1,5 @@
 import ClubhouseSyncWire
+import ClubhouseWireTestSupport
 import Foundation
 import Testing
 

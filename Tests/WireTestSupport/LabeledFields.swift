@@ -2,9 +2,12 @@ import ClubhouseDomain
 import ClubhouseSyncWire
 
 // Wire fields by name, as a test writes them (raw text, so that a test can send what the Domain
-// refuses); the sources build them from the declaration instead.
+// refuses); the sources build them from the declaration instead. Shared by the wire's, the
+// server's and the sync tests.
 extension SyncPlayerFields {
-    init(name: String, age: Int? = nil, skill: String? = nil, position: String? = nil, favouriteTeam: String? = nil) {
+    public init(
+        name: String, age: Int? = nil, skill: String? = nil, position: String? = nil, favouriteTeam: String? = nil
+    ) {
         self.init(values: [])
         values = Self.declared.map { _ in .null }
         self[.name] = .text(name)
@@ -16,7 +19,7 @@ extension SyncPlayerFields {
 }
 
 extension SyncSeat {
-    init(
+    public init(
         player: String?, name: String, age: Int? = nil, skill: String? = nil, position: String? = nil,
         favouriteTeam: String? = nil
     ) {
@@ -28,7 +31,7 @@ extension SyncSeat {
 }
 
 extension SyncBookFields {
-    init(
+    public init(
         title: String, author: String? = nil, publisher: String? = nil, description: String? = nil,
         priceCents: Int? = nil, published: String? = nil, owned: Bool = true
     ) {

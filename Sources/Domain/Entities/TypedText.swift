@@ -15,15 +15,15 @@ public enum TypedText {
     /// (C0, DEL, C1), line and paragraph separators, and bidirectional controls (which reorder
     /// what follows them, so a name could pose as another). Joiners stay allowed: emoji sequences
     /// and several scripts need them.
-    public static func check(_ text: String, field: String) throws(ClubhouseError) {
+    public static func check(_ text: String, field: @autoclosure () -> String) throws(ClubhouseError) {
         // Printable ASCII, byte by byte, is what nearly every field is (and every field of an
         // imported file is checked).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return }
         guard let scalar = text.unicodeScalars.first(where: { isForbidden($0) }) else { return }
         if scalar.properties.isBidiControl {
-            throw .invalidInput("\(field) must not contain bidirectional control characters (\(codePoint(scalar)))")
+            throw .invalidInput("\(field()) must not contain bidirectional control characters (\(codePoint(scalar)))")
         }
-        throw .invalidInput("\(field) must not contain control characters such as line breaks")
+        throw .invalidInput("\(field()) must not contain control characters such as line breaks")
     }
 
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

@@ -2,35 +2,36 @@
 /// them for every row of a file.
 extension FieldRule {
     /// `YYYY-MM-DD` naming a real day, or why not (`field` names it).
-    public static func date(_ text: String, field: String = "published") throws(ClubhouseError) -> String {
+    public static func date(_ text: String, field: @autoclosure () -> String = "published") throws(ClubhouseError)
+        -> String
+    {
         let trimmed = text.trimmingWhitespace()
         // Ten ASCII bytes, digits around two hyphens.
         let bytes = Array(trimmed.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes.indices.allSatisfy({ $0 == 4 || $0 == 7 || (48...57).contains(bytes[$0]) })
-        else { throw .invalidInput("\(field) must be a date written YYYY-MM-DD") }
+        else { throw .invalidInput("\(field()) must be a date written YYYY-MM-DD") }
         let number = { (range: Range<Int>) in bytes[range].reduce(0) { $0 * 10 + Int($1 - 48) } }
         let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
         let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard (1...12).contains(month), (1...days[month - 1]).contains(day) else {
-            throw .invalidInput("\(field) must be a real date (\(trimmed) is not one)")
+            throw .invalidInput("\(field()) must be a real date (\(trimmed) is not one)")
         }
         // The calendar has no year 0 (1 BC is followed by AD 1): PostgreSQL refuses it, so a
         // book dated 0000 would be kept on a device and never on the server.
-        guard year >= 1 else { throw .invalidInput("\(field) must be a real date (there is no year 0000)") }
+        guard year >= 1 else { throw .invalidInput("\(field()) must be a real date (there is no year 0000)") }
         return trimmed
     }
 
     /// An amount such as `12`, `12.5` or `12.50` in cents (`field` names it).
-    public static func cents(_ text: String, field: String = "price") throws(ClubhouseError) -> Int {
+    public static func cents(_ text: String, field: @autoclosure () -> String = "price") throws(ClubhouseError) -> Int {
         // Up to nine digits, then optionally a point and one or two digits.
         var whole = 0
         var wholeDigits = 0
         var fraction = 0
         var fractionDigits = 0
         var seenPoint = false
-        let refusal = ClubhouseError.invalidInput("\(field) must be a number such as 12.50, with at most two decimals")
         for byte in text.trimmingWhitespace().utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9") where !seenPoint && wholeDigits < 9:
@@ -42,11 +43,15 @@ extension FieldRule {
             case UInt8(ascii: ".") where !seenPoint && wholeDigits > 0:
                 seenPoint = true
             default:
-                throw refusal
+                throw refusal(field())
             }
         }
-        guard wholeDigits > 0, !seenPoint || fractionDigits > 0 else { throw refusal }
+        guard wholeDigits > 0, !seenPoint || fractionDigits > 0 else { throw refusal(field()) }
         return whole * 100 + (fractionDigits == 1 ? fraction * 10 : fraction)
+    }
+
+    private static func refusal(_ field: String) -> ClubhouseError {
+        .invalidInput("\(field) must be a number such as 12.50, with at most two decimals")
     }
 
     /// An amount in cents as a form shows it: `12.50` (a negative one, never stored, as `-0.05`).

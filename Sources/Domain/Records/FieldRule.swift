@@ -83,8 +83,8 @@ public enum FieldRule: Sendable, Equatable {
     /// field keeps its text exactly as typed, which `validated` then checks. `checkingText` false
     /// leaves the check of what text may hold to `validated`, which every caller then runs (an
     /// import parses every field of every row).
-    func parse(_ text: String, field: String, required: Bool, checkingText: Bool = true) throws(ClubhouseError)
-        -> FieldValue
+    func parse(_ text: String, field: @autoclosure () -> String, required: Bool, checkingText: Bool = true)
+        throws(ClubhouseError) -> FieldValue
     {
         if case .paragraph = self {
             let joined = Self.oneLine(text)
@@ -93,20 +93,20 @@ public enum FieldRule: Sendable, Equatable {
         let trimmed = text.trimmingWhitespace()
         // Every field, not only the free-text ones, so that the error names the field and the
         // reason whatever was typed into it.
-        if checkingText { try TypedText.check(trimmed, field: field) }
+        if checkingText { try TypedText.check(trimmed, field: field()) }
         if !required, FieldRule.isNone(trimmed) { return .null }
         // Left blank, a required field that is not text is missing, not mistyped.
-        if required, trimmed.isEmpty, !isText { throw .invalidInput("\(field) is required") }
+        if required, trimmed.isEmpty, !isText { throw .invalidInput("\(field()) is required") }
         switch self {
         case .text, .paragraph:
             return .text(text)
         case .integer:
-            guard let number = Int64(trimmed) else { throw .invalidInput("\(field) must be a whole number") }
+            guard let number = Int64(trimmed) else { throw .invalidInput("\(field()) must be a whole number") }
             return .integer(number)
         case .money:
-            return .integer(Int64(try Self.cents(trimmed, field: field)))
+            return .integer(Int64(try Self.cents(trimmed, field: field())))
         case .date:
-            return .text(try Self.date(trimmed, field: field))
+            return .text(try Self.date(trimmed, field: field()))
         case .isbn:
             return .text(try ISBN(text).digits)
         case .choice(let choices):
@@ -117,48 +117,50 @@ public enum FieldRule: Sendable, Equatable {
     }
 
     /// `value` as it is stored (text trimmed, blank optional text as none), or the rule it breaks.
-    func validated(_ value: FieldValue, field: String, required: Bool) throws(ClubhouseError) -> FieldValue {
+    func validated(_ value: FieldValue, field: @autoclosure () -> String, required: Bool) throws(ClubhouseError)
+        -> FieldValue
+    {
         switch (self, value) {
         case (_, .null):
-            if required { throw .invalidInput("\(field) is required") }
+            if required { throw .invalidInput("\(field()) is required") }
             return .null
         case (.text(let length), .text(let text)), (.paragraph(let length), .text(let text)):
             let trimmed = text.trimmingWhitespace()
-            try TypedText.check(trimmed, field: field)
+            try TypedText.check(trimmed, field: field())
             if trimmed.isEmpty, !required { return .null }
             guard length.contains(TypedText.length(trimmed)) else {
                 throw trimmed.isEmpty
-                    ? .invalidInput("\(field) must not be empty")
-                    : .invalidInput("\(field) must be at most \(length.upperBound) characters")
+                    ? .invalidInput("\(field()) must not be empty")
+                    : .invalidInput("\(field()) must be at most \(length.upperBound) characters")
             }
             return .text(trimmed)
         case (.integer(let range), .integer(let number)):
             guard let number = Int(exactly: number), range.contains(number) else {
-                throw .invalidInput("\(field) must be between \(range.lowerBound) and \(range.upperBound)")
+                throw .invalidInput("\(field()) must be between \(range.lowerBound) and \(range.upperBound)")
             }
             return value
         case (.money(let range), .integer(let cents)):
             guard let cents = Int(exactly: cents), range.contains(cents) else {
                 throw .invalidInput(
-                    "\(field) must be between \(range.lowerBound / 100) and \(range.upperBound / 100)")
+                    "\(field()) must be between \(range.lowerBound / 100) and \(range.upperBound / 100)")
             }
             return value
         case (.date, .text(let text)):
-            return .text(try Self.date(text, field: field))
+            return .text(try Self.date(text, field: field()))
         case (.isbn, .text(let text)):
             return .text(try ISBN(text).digits)
         case (.choice(let choices), .text(let text)):
             guard choices.contains(text) else { throw choiceError(field) }
             return value
         case (.integer, .text), (.money, .text):
-            throw .invalidInput("\(field) must be a whole number")
+            throw .invalidInput("\(field()) must be a whole number")
         case (.text, .integer), (.paragraph, .integer), (.choice, .integer), (.date, .integer), (.isbn, .integer):
-            throw .invalidInput("\(field) must be text")
+            throw .invalidInput("\(field()) must be text")
         }
     }
 
-    private func choiceError(_ field: String) -> ClubhouseError {
-        .invalidInput("\(field) must be one of: \(choices.joined(separator: ", "))")
+    private func choiceError(_ field: () -> String) -> ClubhouseError {
+        .invalidInput("\(field()) must be one of: \(choices.joined(separator: ", "))")
     }
 
     /// Words that clear an optional field, as an empty answer does.

@@ -34,7 +34,10 @@ extension ClubhouseApp {
             app = self
         }
         let outcome = try app.perform(Command(.adopt(state)))
-        let madeAt = Date(timeIntervalSince1970: Double(handoff.madeAt - record.clockOffsetMs) / 1000)
+        // The server's instant and the file's offset, neither trusted: an older server kept any
+        // instant at all, and one far in the past minus a positive offset overflowed.
+        let local = SyncInstants.difference(handoff.madeAt, ClockOffset(stored: record.clockOffsetMs).current)
+        let madeAt = Date(timeIntervalSince1970: Double(SyncInstants.clamped(local)) / 1000)
         return HandoffReport(
             deviceName: handoff.deviceName, madeAt: madeAt, warnings: cuts + outcome.warnings, outcome: outcome)
     }
@@ -51,7 +54,7 @@ extension ClubhouseApp {
             try await server.putHandoff(
                 SyncHandoffPush(
                     device: device, scene: scene.rawValue, deviceName: name, state: value,
-                    madeAt: SyncServer.now() &+ clock.current))
+                    madeAt: SyncInstants.clamped(SyncInstants.sum(SyncServer.now(), clock.current))))
         }
     }
 }

@@ -64,7 +64,8 @@ extension ClubhouseApp {
         return RemoteSettings(
             url: ServerAddress.shown(record.url), username: record.serverUsername, device: record.deviceID,
             deviceName: record.deviceName,
-            lastSyncAt: record.lastSyncAt, clockOffsetMs: record.clockOffsetMs, waiting: try syncWaiting())
+            lastSyncAt: record.lastSyncAt, clockOffsetMs: ClockOffset(stored: record.clockOffsetMs).current,
+            waiting: try syncWaiting())
     }
 
     /// Forgets the signed-in user's server: signs out there (revoking the token) when it can be
@@ -163,7 +164,7 @@ extension ClubhouseApp {
             throw error
         }
         try syncFinish(clockOffsetMs: clock.measured)
-        report.clockOffsetMs = clock.measured ?? record.clockOffsetMs
+        report.clockOffsetMs = clock.measured ?? ClockOffset(stored: record.clockOffsetMs).current
         // The same loss told by several changes (two devices replacing one field) is told once.
         var told = Set<[String?]>()
         report.notices = try syncTakeNotices().compactMap {

@@ -43,18 +43,30 @@ extension ClubhouseApp {
     }
 
     /// Shares this device's navigation state of every scene of the user, for another device's
-    /// `continue`.
-    func shareNavigation(_ server: SyncServer, device: UUID, deviceName: String, clock: ClockOffset) async throws {
+    /// `continue`. A scene's state over the server's limit is cut to fit or left out
+    /// (`HandoffFit`), never failing the sync: the notices say so, once.
+    func shareNavigation(_ server: SyncServer, device: UUID, deviceName: String, clock: ClockOffset) async throws
+        -> [SyncNotice]
+    {
         let states = try syncNavigationStates()
         let encoded = try syncLookingUpKeys { key, _ in
             try states.map { (scene: $0.scene, value: try HandoffState.encode($0.state, key: key)) }
         }
+        var notices: [SyncNotice] = []
         for (scene, value) in encoded {
+            let fitted = try HandoffFit.fitted(value)
+            if let notice = HandoffFit.notice(fitted, scene: scene.rawValue, path: path) { notices.append(notice) }
+            let state: SyncValue
+            switch fitted {
+            case .whole(let whole), .withoutDrafts(let whole): state = whole
+            case .leftOut: continue
+            }
             let name = deviceName.isEmpty ? "another device" : deviceName
             try await server.putHandoff(
                 SyncHandoffPush(
-                    device: device, scene: scene.rawValue, deviceName: name, state: value,
+                    device: device, scene: scene.rawValue, deviceName: name, state: state,
                     madeAt: SyncInstants.clamped(SyncInstants.sum(SyncServer.now(), clock.current))))
         }
+        return notices
     }
 }

@@ -136,6 +136,7 @@ extension ClubhouseApp {
         guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
         var clock = ClockOffset(stored: record.lastSyncAt == nil ? nil : record.clockOffsetMs)
         var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
+        var shared: [SyncNotice] = []
         do {
             if record.lastSyncAt == nil {
                 // Never synced: measure the clock before the first push converts any instant.
@@ -154,7 +155,8 @@ extension ClubhouseApp {
             // Only a change from elsewhere or a refusal can have removed a record a screen shows.
             if report.pulled + report.refused > 0 { try syncSettleNavigation() }
             if sharingNavigation {
-                try await shareNavigation(server, device: device, deviceName: record.deviceName, clock: clock)
+                shared = try await shareNavigation(
+                    server, device: device, deviceName: record.deviceName, clock: clock)
             }
         } catch let error as SyncError {
             try? syncFinishFailed(clock: clock)
@@ -167,12 +169,13 @@ extension ClubhouseApp {
         report.clockOffsetMs = clock.measured ?? ClockOffset(stored: record.clockOffsetMs).current
         // The same loss told by several changes (two devices replacing one field) is told once.
         var told = Set<[String?]>()
-        report.notices = try syncTakeNotices().compactMap {
-            let notice = SyncNotice(
-                code: $0.code.rawValue, message: $0.message, entity: $0.entity.rawValue, key: $0.key)
-            guard told.insert([notice.code, notice.message, notice.entity, notice.key]).inserted else { return nil }
-            return notice
-        }
+        report.notices =
+            try syncTakeNotices().compactMap {
+                let notice = SyncNotice(
+                    code: $0.code.rawValue, message: $0.message, entity: $0.entity.rawValue, key: $0.key)
+                guard told.insert([notice.code, notice.message, notice.entity, notice.key]).inserted else { return nil }
+                return notice
+            } + shared
         report.waiting = try syncWaiting()
         return report
     }

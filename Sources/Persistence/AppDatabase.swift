@@ -86,6 +86,7 @@ package final class AppDatabase: UnitOfWork {
         }
         try SharedFolderGuard.refuseForeignJournal(beside: path)
         let database: AppDatabase
+        UnreportedFailures.installed
         do {
             var config = Configuration()
             config.busyMode = .timeout(10)
@@ -120,6 +121,7 @@ package final class AppDatabase: UnitOfWork {
 
     /// An empty, migrated database in memory, for tests where file behaviour does not matter.
     package static func inMemory(path: String = ":memory:") throws -> AppDatabase {
+        UnreportedFailures.installed
         let database = AppDatabase(queue: try DatabaseQueue(), path: path, isInMemory: true)
         try SchemaUpgrade.run(database.queue, from: 0)
         return database
@@ -194,12 +196,14 @@ package final class AppDatabase: UnitOfWork {
                 case .older(let version): from = version
                 case .refused(let error): throw error
                 }
+                let mark = UnreportedFailures.mark()
                 do {
                     try SchemaUpgrade.run(queue, from: from)
                 } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
                     // One transaction, rolled back: the file is still at `from`.
-                    throw StorageError.upgradeFailed(
-                        path: path, from: from, to: Self.schemaVersion, reason: Self.reason(error))
+                    let reason =
+                        UnreportedFailures.isFullDisk(error, since: mark) ? "the disk is full" : Self.reason(error)
+                    throw StorageError.upgradeFailed(path: path, from: from, to: Self.schemaVersion, reason: reason)
                 }
             }
         }
@@ -224,9 +228,11 @@ package final class AppDatabase: UnitOfWork {
     // MARK: Errors
 
     private func mappingErrors<T>(_ work: () throws -> T) throws -> T {
+        let mark = UnreportedFailures.mark()
         do {
             return try work()
         } catch let error as DatabaseError {
+            if UnreportedFailures.isFullDisk(error, since: mark) { throw StorageError.diskFull }
             throw Self.storageError(error, path: path)
         }
     }

@@ -158,11 +158,24 @@ package final class AppDatabase: UnitOfWork {
     }
 
     /// Applies one pulled page and moves the user's cursor to `next`, in ONE transaction: a kill
-    /// at any moment leaves the page either applied with its cursor or not at all.
-    package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, next: Int64) throws {
+    /// at any moment leaves the page either applied with its cursor or not at all. `from` is the
+    /// cursor the page was asked after: when the stored cursor is no longer it (another process
+    /// synced the file meanwhile), nothing is applied and false is answered. Such a page may be
+    /// older than what that process applied: laid over it, it brought a deleted record back and
+    /// moved the cursor back, and the file never caught up.
+    @discardableResult
+    package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, from: Int64? = nil, next: Int64) throws
+        -> Bool
+    {
         try writeSyncTables { store in
+            if let from {
+                let cursor = try Int64.fetchOne(
+                    store.db, sql: "SELECT cursor FROM sync_remote WHERE user_id = ?", arguments: [user])
+                guard cursor == from else { return false }
+            }
             try SyncPageApply(store: store, user: user).apply(entries)
             try store.db.execute(sql: "UPDATE sync_remote SET cursor = ? WHERE user_id = ?", arguments: [next, user])
+            return true
         }
     }
 

@@ -256,7 +256,17 @@ extension ClubhouseApp {
             // device is still never overwritten).
             let entries = page.changes.map { WireChange.pulled($0, offset: clock.current) }
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
-            try syncApply(entries, next: page.next)
+            guard try syncApply(entries, from: cursor, next: page.next) else {
+                // Another sync of this file (the app in another terminal, `sync --watch`) moved
+                // the cursor while this page was on its way: it may be older than what that one
+                // applied. Asked again from where the file is now.
+                // A remote set or unset meanwhile is not this pull's to follow.
+                guard let now = try syncRemote(), UUID(uuidString: now.deviceID) == device,
+                    server.url == (try? SyncServer.normalized(now.url)), server.token == now.token
+                else { throw SyncRemoteChanged() }
+                cursor = now.cursor
+                continue
+            }
             // Counted: changes from elsewhere (this device's own coming back are not news).
             let fromElsewhere = page.changes.compactMap(\.change).filter { $0.device != device }
             report.pulled += fromElsewhere.count

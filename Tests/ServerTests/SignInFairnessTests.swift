@@ -114,7 +114,8 @@ struct SignInFairnessTests {
     }
 
     /// Item 4: names whose time is over are forgotten as others are counted, whoever tried them:
-    /// an hour after the last wait for a name never slowed, a day for one that was.
+    /// an hour after the last wait for a name never slowed, a day for one that was; an attempt
+    /// refused for its wait writes nothing.
     @Test func failuresOfNamesWhoseTimeIsOverAreForgotten() async throws {
         let database = try await PostgresCluster.shared().createDatabase()
         let server = try await Self.server(database)
@@ -125,15 +126,23 @@ struct SignInFairnessTests {
             INSERT INTO sign_in_failures (username_key, failures, next_attempt_at)
             SELECT 'slowed' || n, 9, now() - interval '2 days' FROM generate_series(1, 10) AS n;
             INSERT INTO sign_in_failures (username_key, failures, next_attempt_at)
-            VALUES ('recent', 1, now() - interval '10 minutes'), ('slowedrecently', 9, now() - interval '2 hours')
+            VALUES ('recent', 1, now() - interval '10 minutes'), ('slowedrecently', 9, now() - interval '2 hours'),
+                ('waiting', 9, now() + interval '1 hour')
             """)
+        // An attempt refused for its wait (429) writes nothing, not even the forgetting.
+        for _ in 0..<3 {
+            let reply = try await server.call(
+                .post, "/v1/sessions", json: #"{"username":"waiting","password":"wrong password"}"#)
+            #expect(reply.status == .tooManyRequests, "\(reply.text)")
+        }
+        #expect(try await database.values("SELECT count(*)::text FROM sign_in_failures") == ["53"])
         for index in 0..<30 {
             let reply = try await server.call(
                 .post, "/v1/sessions", json: #"{"username":"new\#(index)","password":"wrong password"}"#)
             #expect(reply.status == .unauthorized, "\(reply.text)")
         }
         let kept = try await database.values("SELECT username_key FROM sign_in_failures ORDER BY username_key")
-        let expected = (0..<30).map { "new\($0)" } + ["recent", "slowedrecently"]
+        let expected = (0..<30).map { "new\($0)" } + ["recent", "slowedrecently", "waiting"]
         #expect(kept.compactMap { $0 }.sorted() == expected.sorted())
         try await server.stop()
     }

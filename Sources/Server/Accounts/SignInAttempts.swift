@@ -92,26 +92,29 @@ package struct SignInAttempts: Sendable {
             for try await seconds in waiting.decode(Double.self) { return (.device(digest), Self.wait(seconds)) }
         }
         // Each attempt counted here forgets two names whose time is over (never its own, which the
-        // same statement counts): rows come only from attempts given a hashing turn, and go at
-        // least as fast, so what is kept is bounded by the hashes of the last day, whatever the
-        // names (it was one row per name ever tried, for ever).
+        // same statement counts; an attempt refused for its wait writes nothing): rows come only
+        // from attempts given a hashing turn, and go at least as fast, so what is kept is bounded
+        // by the hashes of the last day, whatever the names (it was one row per name ever tried,
+        // for ever).
         let counted = try await connection.query(
             """
-            WITH forgotten AS (
-                DELETE FROM sign_in_failures WHERE ctid = ANY(ARRAY(
+            WITH counted AS (
+                INSERT INTO sign_in_failures AS f (username_key, failures, next_attempt_at)
+                VALUES (\(key), 1, clubhouse_next_attempt(1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest))))
+                ON CONFLICT (username_key) DO UPDATE SET
+                    failures = least(f.failures + 1, 1000),
+                    next_attempt_at = clubhouse_next_attempt(
+                        f.failures + 1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest)))
+                WHERE f.next_attempt_at <= now()
+                RETURNING 1),
+            forgotten AS (
+                DELETE FROM sign_in_failures WHERE EXISTS (SELECT 1 FROM counted) AND ctid = ANY(ARRAY(
                     SELECT ctid FROM sign_in_failures
                     WHERE username_key <> \(key) AND next_attempt_at < now() - CASE
                         WHEN failures < \(allowed)::integer THEN interval '\(unescaped: Self.forgetUnslowedAfter)'
                         ELSE interval '\(unescaped: Self.forgetSlowedAfter)' END
                     LIMIT 2)))
-            INSERT INTO sign_in_failures AS f (username_key, failures, next_attempt_at)
-            VALUES (\(key), 1, clubhouse_next_attempt(1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest))))
-            ON CONFLICT (username_key) DO UPDATE SET
-                failures = least(f.failures + 1, 1000),
-                next_attempt_at = clubhouse_next_attempt(
-                    f.failures + 1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest)))
-            WHERE f.next_attempt_at <= now()
-            RETURNING 1
+            SELECT 1 FROM counted
             """, logger: logger)
         for try await _ in counted { return (.username, nil) }
         let rows = try await connection.query(

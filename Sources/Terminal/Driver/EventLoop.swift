@@ -95,17 +95,21 @@ final class EventLoop {
             }
             if fds[0].revents != 0 {
                 guard let bytes = device.receive() else { return 129 }  // the terminal is gone
-                for key in decoder.keys(from: bytes) {
-                    // Ctrl-Z, a key in raw mode, suspends as in every full-screen program.
-                    if key == .control("z") {
+                // Ctrl-Z, a key in raw mode, suspends as in every full-screen program; the keys
+                // between go together, so that a paste is one insert.
+                for (index, keys) in decoder.keys(from: bytes).split(
+                    separator: .control("z"), omittingEmptySubsequences: false
+                ).enumerated() {
+                    if index > 0 {
                         try suspend()
                         redrawAll = true
-                        continue
                     }
-                    switch session.handle(key) {
-                    case .stay: break
-                    case .redrawAll: redrawAll = true
-                    case .quit(let interrupted): return interrupted ? 130 : 0
+                    for step in session.handle(Array(keys)) {
+                        switch step {
+                        case .stay: break
+                        case .redrawAll: redrawAll = true
+                        case .quit(let interrupted): return interrupted ? 130 : 0
+                        }
                     }
                 }
             }

@@ -67,9 +67,11 @@ extension ClubhouseApp {
         try locked { try database.writeSyncTables { try $0.acknowledge(user: user, results) } }
     }
 
-    package func syncApply(_ entries: [SyncLogEntry.Body], next: Int64) throws {
+    /// Applies a page asked after the cursor `from`; false (nothing applied) when the stored
+    /// cursor is no longer `from` (see `AppDatabase.applyPulled`).
+    package func syncApply(_ entries: [SyncLogEntry.Body], from: Int64, next: Int64) throws -> Bool {
         let user = try syncUser()
-        try locked { try database.applyPulled(entries, user: user, next: next) }
+        return try locked { try database.applyPulled(entries, user: user, from: from, next: next) }
     }
 
     package func syncTakeNotices() throws -> [SyncNotice] {

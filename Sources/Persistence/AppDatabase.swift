@@ -86,6 +86,7 @@ package final class AppDatabase: UnitOfWork {
         }
         try SharedFolderGuard.refuseForeignJournal(beside: path)
         let database: AppDatabase
+        UnreportedFailures.installed
         do {
             var config = Configuration()
             config.busyMode = .timeout(10)
@@ -120,6 +121,7 @@ package final class AppDatabase: UnitOfWork {
 
     /// An empty, migrated database in memory, for tests where file behaviour does not matter.
     package static func inMemory(path: String = ":memory:") throws -> AppDatabase {
+        UnreportedFailures.installed
         let database = AppDatabase(queue: try DatabaseQueue(), path: path, isInMemory: true)
         try SchemaUpgrade.run(database.queue, from: 0)
         return database
@@ -156,11 +158,24 @@ package final class AppDatabase: UnitOfWork {
     }
 
     /// Applies one pulled page and moves the user's cursor to `next`, in ONE transaction: a kill
-    /// at any moment leaves the page either applied with its cursor or not at all.
-    package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, next: Int64) throws {
+    /// at any moment leaves the page either applied with its cursor or not at all. `from` is the
+    /// cursor the page was asked after: when the stored cursor is no longer it (another process
+    /// synced the file meanwhile), nothing is applied and false is answered. Such a page may be
+    /// older than what that process applied: laid over it, it brought a deleted record back and
+    /// moved the cursor back, and the file never caught up.
+    @discardableResult
+    package func applyPulled(_ entries: [SyncPulledEntry], user: User.ID, from: Int64? = nil, next: Int64) throws
+        -> Bool
+    {
         try writeSyncTables { store in
+            if let from {
+                let cursor = try Int64.fetchOne(
+                    store.db, sql: "SELECT cursor FROM sync_remote WHERE user_id = ?", arguments: [user])
+                guard cursor == from else { return false }
+            }
             try SyncPageApply(store: store, user: user).apply(entries)
             try store.db.execute(sql: "UPDATE sync_remote SET cursor = ? WHERE user_id = ?", arguments: [next, user])
+            return true
         }
     }
 
@@ -194,12 +209,14 @@ package final class AppDatabase: UnitOfWork {
                 case .older(let version): from = version
                 case .refused(let error): throw error
                 }
+                let mark = UnreportedFailures.mark()
                 do {
                     try SchemaUpgrade.run(queue, from: from)
                 } catch let error as DatabaseError where error.resultCode != .SQLITE_BUSY {
                     // One transaction, rolled back: the file is still at `from`.
-                    throw StorageError.upgradeFailed(
-                        path: path, from: from, to: Self.schemaVersion, reason: Self.reason(error))
+                    let reason =
+                        UnreportedFailures.isFullDisk(error, since: mark) ? "the disk is full" : Self.reason(error)
+                    throw StorageError.upgradeFailed(path: path, from: from, to: Self.schemaVersion, reason: reason)
                 }
             }
         }
@@ -224,9 +241,11 @@ package final class AppDatabase: UnitOfWork {
     // MARK: Errors
 
     private func mappingErrors<T>(_ work: () throws -> T) throws -> T {
+        let mark = UnreportedFailures.mark()
         do {
             return try work()
         } catch let error as DatabaseError {
+            if UnreportedFailures.isFullDisk(error, since: mark) { throw StorageError.diskFull }
             throw Self.storageError(error, path: path)
         }
     }

@@ -46,6 +46,7 @@ package enum DatabaseBackup {
         }
         // No journal for the copy: it is thrown away whole if anything fails, and a journal would
         // be a file at a name others could learn once the copy's exists.
+        UnreportedFailures.installed
         var destinationConfig = Configuration()
         destinationConfig.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF") }
         let destinationQueue = try mappingErrors(path: destination.path) {

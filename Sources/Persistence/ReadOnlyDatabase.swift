@@ -7,6 +7,7 @@ import GRDB
 enum ReadOnlyDatabase {
     static func open(_ location: DatabaseLocation) throws -> DatabaseQueue {
         guard try DatabaseFile.inspect(location) != .missing else { throw StorageError.noDatabase(path: location.path) }
+        UnreportedFailures.installed
         do {
             var config = Configuration()
             config.prepareDatabase { db in
@@ -31,6 +32,7 @@ final class ReadersTurn {
 
     init(_ location: DatabaseLocation) throws {
         guard try DatabaseFile.inspect(location) != .missing else { throw StorageError.noDatabase(path: location.path) }
+        UnreportedFailures.installed
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(10)

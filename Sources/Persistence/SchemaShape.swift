@@ -125,6 +125,7 @@ enum SchemaShape {
 
     /// A new database in memory migrated to `version` (empty for a version no migration makes).
     static func referenceDatabase(version: Int) throws -> DatabaseQueue {
+        UnreportedFailures.installed
         let queue = try DatabaseQueue()
         guard EmbeddedMigrations.all.contains(where: { $0.version == version }) else { return queue }
         try SchemaUpgrade.run(queue, from: 0, to: version)

@@ -34,24 +34,39 @@ extension ClubhouseApp {
             app = self
         }
         let outcome = try app.perform(Command(.adopt(state)))
-        let madeAt = Date(timeIntervalSince1970: Double(handoff.madeAt - record.clockOffsetMs) / 1000)
+        // The server's instant and the file's offset, neither trusted: an older server kept any
+        // instant at all, and one far in the past minus a positive offset overflowed.
+        let local = SyncInstants.difference(handoff.madeAt, ClockOffset(stored: record.clockOffsetMs).current)
+        let madeAt = Date(timeIntervalSince1970: Double(SyncInstants.clamped(local)) / 1000)
         return HandoffReport(
             deviceName: handoff.deviceName, madeAt: madeAt, warnings: cuts + outcome.warnings, outcome: outcome)
     }
 
     /// Shares this device's navigation state of every scene of the user, for another device's
-    /// `continue`.
-    func shareNavigation(_ server: SyncServer, device: UUID, deviceName: String, clock: ClockOffset) async throws {
+    /// `continue`. A scene's state over the server's limit is cut to fit or left out
+    /// (`HandoffFit`), never failing the sync: the notices say so, once.
+    func shareNavigation(_ server: SyncServer, device: UUID, deviceName: String, clock: ClockOffset) async throws
+        -> [SyncNotice]
+    {
         let states = try syncNavigationStates()
         let encoded = try syncLookingUpKeys { key, _ in
             try states.map { (scene: $0.scene, value: try HandoffState.encode($0.state, key: key)) }
         }
+        var notices: [SyncNotice] = []
         for (scene, value) in encoded {
+            let fitted = try HandoffFit.fitted(value)
+            if let notice = HandoffFit.notice(fitted, scene: scene.rawValue, path: path) { notices.append(notice) }
+            let state: SyncValue
+            switch fitted {
+            case .whole(let whole), .withoutDrafts(let whole): state = whole
+            case .leftOut: continue
+            }
             let name = deviceName.isEmpty ? "another device" : deviceName
             try await server.putHandoff(
                 SyncHandoffPush(
-                    device: device, scene: scene.rawValue, deviceName: name, state: value,
-                    madeAt: SyncServer.now() &+ clock.current))
+                    device: device, scene: scene.rawValue, deviceName: name, state: state,
+                    madeAt: SyncInstants.clamped(SyncInstants.sum(SyncServer.now(), clock.current))))
         }
+        return notices
     }
 }

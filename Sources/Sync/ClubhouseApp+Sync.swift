@@ -64,7 +64,8 @@ extension ClubhouseApp {
         return RemoteSettings(
             url: ServerAddress.shown(record.url), username: record.serverUsername, device: record.deviceID,
             deviceName: record.deviceName,
-            lastSyncAt: record.lastSyncAt, clockOffsetMs: record.clockOffsetMs, waiting: try syncWaiting())
+            lastSyncAt: record.lastSyncAt, clockOffsetMs: ClockOffset(stored: record.clockOffsetMs).current,
+            waiting: try syncWaiting())
     }
 
     /// Forgets the signed-in user's server: signs out there (revoking the token) when it can be
@@ -135,6 +136,7 @@ extension ClubhouseApp {
         guard let device = UUID(uuidString: record.deviceID) else { throw SyncError.noRemote }
         var clock = ClockOffset(stored: record.lastSyncAt == nil ? nil : record.clockOffsetMs)
         var report = SyncReport(pushed: 0, refused: 0, pulled: 0, notices: [], clockOffsetMs: 0, waiting: 0)
+        var shared: [SyncNotice] = []
         do {
             if record.lastSyncAt == nil {
                 // Never synced: measure the clock before the first push converts any instant.
@@ -153,7 +155,8 @@ extension ClubhouseApp {
             // Only a change from elsewhere or a refusal can have removed a record a screen shows.
             if report.pulled + report.refused > 0 { try syncSettleNavigation() }
             if sharingNavigation {
-                try await shareNavigation(server, device: device, deviceName: record.deviceName, clock: clock)
+                shared = try await shareNavigation(
+                    server, device: device, deviceName: record.deviceName, clock: clock)
             }
         } catch let error as SyncError {
             try? syncFinishFailed(clock: clock)
@@ -163,15 +166,16 @@ extension ClubhouseApp {
             throw error
         }
         try syncFinish(clockOffsetMs: clock.measured)
-        report.clockOffsetMs = clock.measured ?? record.clockOffsetMs
+        report.clockOffsetMs = clock.measured ?? ClockOffset(stored: record.clockOffsetMs).current
         // The same loss told by several changes (two devices replacing one field) is told once.
         var told = Set<[String?]>()
-        report.notices = try syncTakeNotices().compactMap {
-            let notice = SyncNotice(
-                code: $0.code.rawValue, message: $0.message, entity: $0.entity.rawValue, key: $0.key)
-            guard told.insert([notice.code, notice.message, notice.entity, notice.key]).inserted else { return nil }
-            return notice
-        }
+        report.notices =
+            try syncTakeNotices().compactMap {
+                let notice = SyncNotice(
+                    code: $0.code.rawValue, message: $0.message, entity: $0.entity.rawValue, key: $0.key)
+                guard told.insert([notice.code, notice.message, notice.entity, notice.key]).inserted else { return nil }
+                return notice
+            } + shared
         report.waiting = try syncWaiting()
         return report
     }
@@ -252,7 +256,17 @@ extension ClubhouseApp {
             // device is still never overwritten).
             let entries = page.changes.map { WireChange.pulled($0, offset: clock.current) }
             guard page.next >= cursor else { throw SyncError.badResponse("the log went backwards") }
-            try syncApply(entries, next: page.next)
+            guard try syncApply(entries, from: cursor, next: page.next) else {
+                // Another sync of this file (the app in another terminal, `sync --watch`) moved
+                // the cursor while this page was on its way: it may be older than what that one
+                // applied. Asked again from where the file is now.
+                // A remote set or unset meanwhile is not this pull's to follow.
+                guard let now = try syncRemote(), UUID(uuidString: now.deviceID) == device,
+                    server.url == (try? SyncServer.normalized(now.url)), server.token == now.token
+                else { throw SyncRemoteChanged() }
+                cursor = now.cursor
+                continue
+            }
             // Counted: changes from elsewhere (this device's own coming back are not news).
             let fromElsewhere = page.changes.compactMap(\.change).filter { $0.device != device }
             report.pulled += fromElsewhere.count

@@ -144,6 +144,13 @@ final class LiveEngine: Sendable {
                 await server.shutdown()
                 await poll(record)
                 continue
+            } catch SyncError.refused(429, "too_many_streams", _) {
+                // The instance's streams are taken (by other accounts, or this one's other
+                // devices): its log is pulled every few seconds, as from a server without
+                // streams, and a stream asked for again after a while.
+                await server.shutdown()
+                await poll(record, for: Self.streamRetry)
+                continue
             } catch let error as SyncError {
                 let current = try? app.syncRemote()
                 state.withLock {
@@ -219,19 +226,23 @@ final class LiveEngine: Sendable {
         return now?.url == record.url && now?.token == record.token && now?.deviceID == record.deviceID
     }
 
-    /// For a server without the change stream: a pull every ``pollInterval``, until the remote
-    /// changes.
-    private func poll(_ record: SyncRemoteRecord) async {
+    /// For a server without the change stream, or one that refused this device a stream: a pull
+    /// every ``pollInterval``, until the remote changes (or `duration` has passed).
+    private func poll(_ record: SyncRemoteRecord, for duration: Duration? = nil) async {
+        let end = duration.map { ContinuousClock.now + $0 }
         state.withLock { $0.streamOpen = true }
         tell()
         while !Task.isCancelled {
             request(pull: true)
             try? await Task.sleep(for: Self.pollInterval)
             if !isStill(record) { return }
+            if let end, ContinuousClock.now >= end { return }
         }
     }
 
     static let pollInterval: Duration = .seconds(5)
+    /// How long a device refused a stream (429 `too_many_streams`) polls before it asks again.
+    static let streamRetry: Duration = .seconds(60)
 
     /// Syncs whenever asked, one at a time, on one client kept between syncs.
     private func work() async {

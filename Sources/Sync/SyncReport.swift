@@ -84,7 +84,8 @@ public struct SyncReceived: Sendable, Equatable, Codable {
 /// Something a sync must tell the user once.
 public struct SyncNotice: Sendable, Equatable, Codable {
     /// Stable: `edit_lost`, `field_replaced`, `deleted`, `gather_in_progress`, `unknown`, `invalid`,
-    /// `not_applied`.
+    /// `not_applied`; and this device's own `handoff_cut`, `handoff_left_out` (where the user is
+    /// was shared without its forms' text, or not at all: it was over the server's limit).
     public var code: String
     /// A sentence for people.
     public var message: String

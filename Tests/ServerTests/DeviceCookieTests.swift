@@ -69,9 +69,13 @@ struct DeviceCookieTests {
         }
     }
 
-    /// Guesses sent at once with one cookie count one by one, as without.
+    /// Guesses sent at once with one cookie count one by one, as without (the account may have
+    /// all twenty in the hashing line here).
     @Test func guessesAtOnceWithACookieCountOneByOne() async throws {
-        try await TestServer.run(configure: { $0.firstSignInWait = .seconds(60) }) { api, _ in
+        try await TestServer.run(configure: {
+            $0.firstSignInWait = .seconds(60)
+            $0.hashesWaitingPerClient = 20
+        }) { api, _ in
             _ = try await api.signedIn("ana")
             let cookie = try #require(try await Self.signIn(api, "ana", "correct horse")["deviceCookie"] as? String)
             let statuses = try await statusesAtOnce(20) { _ in

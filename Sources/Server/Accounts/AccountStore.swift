@@ -12,13 +12,7 @@ package struct AccountStore: Sendable {
         self.logger = logger
     }
 
-    package func exists(key: String) async throws -> Bool {
-        let rows = try await connection.query("SELECT 1 FROM users WHERE username_key = \(key)", logger: logger)
-        for try await _ in rows { return true }
-        return false
-    }
-
-    /// Inserts the account; the unique key refuses a name taken since it was checked.
+    /// Inserts the account; the unique key refuses a name taken (checked no sooner, see `register`).
     package func insert(_ username: Username, passwordHash: String) async throws -> User {
         do {
             let rows = try await connection.query(

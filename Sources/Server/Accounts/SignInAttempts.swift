@@ -38,6 +38,27 @@ package struct SignInAttempts: Sendable {
     static let cookieLifetimeDays = 365
     static let cookiesPerAccount = 50
 
+    /// The lane an attempt with `cookie` at the username whose key is `key` is counted in, read
+    /// without writing anything: the client takes its place in the hashing line by it before its
+    /// attempt is counted (`PasswordHashing.admitted`), so one refused a place wrote nothing.
+    package func lane(key: String, cookie: DeviceCookie?) async throws -> SignInLane {
+        guard let cookie else { return .username }
+        let digest = cookie.hash
+        let rows = try await connection.query(
+            """
+            SELECT 1 FROM device_cookies c JOIN users u ON u.id = c.user_id
+            WHERE c.hash = \(ByteBuffer(bytes: digest)) AND u.username_key = \(key)
+                AND c.last_used_at > now() - make_interval(days => \(Self.cookieLifetimeDays)::integer)
+            """, logger: logger)
+        for try await _ in rows { return .device(digest) }
+        return .username
+    }
+
+    /// How long a name's failures are kept once its last wait is over: an hour while it has not
+    /// been slowed (a flood of made-up names leaves nothing for long), a day once it has.
+    static let forgetUnslowedAfter = "1 hour"
+    static let forgetSlowedAfter = "1 day"
+
     /// Counts an attempt at the password of the username whose key is `key`, in the lane
     /// `cookie` earns: a live cookie of that account counts in its own lane, anything else
     /// (none, unknown, expired, another account's) in the username's. Answers the lane, and nil
@@ -70,16 +91,30 @@ package struct SignInAttempts: Sendable {
                 """, logger: logger)
             for try await seconds in waiting.decode(Double.self) { return (.device(digest), Self.wait(seconds)) }
         }
+        // Each attempt counted here forgets two names whose time is over (never its own, which the
+        // same statement counts; an attempt refused for its wait writes nothing): rows come only
+        // from attempts given a hashing turn, and go at least as fast, so what is kept is bounded
+        // by the hashes of the last day, whatever the names (it was one row per name ever tried,
+        // for ever).
         let counted = try await connection.query(
             """
-            INSERT INTO sign_in_failures AS f (username_key, failures, next_attempt_at)
-            VALUES (\(key), 1, clubhouse_next_attempt(1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest))))
-            ON CONFLICT (username_key) DO UPDATE SET
-                failures = least(f.failures + 1, 1000),
-                next_attempt_at = clubhouse_next_attempt(
-                    f.failures + 1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest)))
-            WHERE f.next_attempt_at <= now()
-            RETURNING 1
+            WITH counted AS (
+                INSERT INTO sign_in_failures AS f (username_key, failures, next_attempt_at)
+                VALUES (\(key), 1, clubhouse_next_attempt(1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest))))
+                ON CONFLICT (username_key) DO UPDATE SET
+                    failures = least(f.failures + 1, 1000),
+                    next_attempt_at = clubhouse_next_attempt(
+                        f.failures + 1, \(allowed)::integer, \(milliseconds(first)), \(milliseconds(longest)))
+                WHERE f.next_attempt_at <= now()
+                RETURNING 1),
+            forgotten AS (
+                DELETE FROM sign_in_failures WHERE EXISTS (SELECT 1 FROM counted) AND ctid = ANY(ARRAY(
+                    SELECT ctid FROM sign_in_failures
+                    WHERE username_key <> \(key) AND next_attempt_at < now() - CASE
+                        WHEN failures < \(allowed)::integer THEN interval '\(unescaped: Self.forgetUnslowedAfter)'
+                        ELSE interval '\(unescaped: Self.forgetSlowedAfter)' END
+                    LIMIT 2)))
+            SELECT 1 FROM counted
             """, logger: logger)
         for try await _ in counted { return (.username, nil) }
         let rows = try await connection.query(

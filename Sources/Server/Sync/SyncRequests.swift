@@ -52,6 +52,23 @@ enum SyncRequests {
         }
     }
 
+    /// A change's own numbers, which no record's rule checks: `madeAt` an instant between 1970 and
+    /// 9999, `base` a cursor (never negative). Out of range, the push is refused naming the one
+    /// at fault, so nothing the server keeps or sends on holds a value a device cannot read.
+    static func checkNumbers(of changes: [SyncChange]) throws {
+        for (index, change) in changes.enumerated() {
+            guard SyncInstants.range.contains(change.madeAt) else {
+                throw APIError.invalidField(
+                    "changes.\(index).madeAt",
+                    "changes.\(index).madeAt must be an instant between 1970 and 9999 (Unix ms)")
+            }
+            guard change.base >= 0 else {
+                throw APIError.invalidField(
+                    "changes.\(index).base", "changes.\(index).base must be a cursor (0 or more)")
+            }
+        }
+    }
+
     /// The required `device` query parameter.
     static func device(_ request: Request) throws -> UUID {
         guard let text = request.uri.queryParameters.get("device"), let device = UUID(uuidString: text) else {

@@ -24,6 +24,7 @@ struct SyncRoutes {
                 "changes",
                 "a push carries at most \(SyncLimits.changesPerPush) changes (this one has \(body.changes.count))")
         }
+        try SyncRequests.checkNumbers(of: body.changes)
         let logger = context.logger
         let results: [SyncResult]
         do {
@@ -100,6 +101,9 @@ struct SyncRoutes {
         }
         guard SyncLimits.deviceNameLength.contains(TypedText.length(name)) else {
             throw APIError.invalidField("deviceName", "deviceName must be 1–100 characters")
+        }
+        guard SyncInstants.range.contains(body.madeAt) else {
+            throw APIError.invalidField("madeAt", "madeAt must be an instant between 1970 and 9999 (Unix ms)")
         }
         let state = String(decoding: try JSONEncoder().encode(body.state), as: UTF8.self)
         guard state.utf8.count <= SyncLimits.handoffStateBytes else {

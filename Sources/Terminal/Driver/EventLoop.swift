@@ -69,6 +69,14 @@ final class EventLoop {
                         let size = TerminalDevice.size() ?? (session.layout.width, session.layout.height)
                         session.resize(Layout(width: size.width, height: size.height))
                         redrawAll = true
+                    case SIGTSTP:
+                        try suspend()
+                        redrawAll = true
+                    case SIGCONT:
+                        // Continued after a stop this app did not see (SIGSTOP): the shell may
+                        // have put the terminal back in cooked mode meanwhile.
+                        try device.resume()
+                        redrawAll = true
                     case SIGTERM: return 143
                     case SIGHUP: return 129
                     case SIGINT: return 130
@@ -87,17 +95,37 @@ final class EventLoop {
             }
             if fds[0].revents != 0 {
                 guard let bytes = device.receive() else { return 129 }  // the terminal is gone
-                for key in decoder.keys(from: bytes) {
-                    switch session.handle(key) {
-                    case .stay: break
-                    case .redrawAll: redrawAll = true
-                    case .quit(let interrupted): return interrupted ? 130 : 0
+                // Ctrl-Z, a key in raw mode, suspends as in every full-screen program; the keys
+                // between go together, so that a paste is one insert.
+                for (index, keys) in decoder.keys(from: bytes).split(
+                    separator: .control("z"), omittingEmptySubsequences: false
+                ).enumerated() {
+                    if index > 0 {
+                        try suspend()
+                        redrawAll = true
+                    }
+                    for step in session.handle(Array(keys)) {
+                        switch step {
+                        case .stay: break
+                        case .redrawAll: redrawAll = true
+                        case .quit(let interrupted): return interrupted ? 130 : 0
+                        }
                     }
                 }
             }
             if redrawAll { shown = nil }
             try draw()
         }
+    }
+
+    /// Ctrl-Z or SIGTSTP: the terminal put back as it was, the process stopped; on `fg`, raw
+    /// mode and the alternate screen again, at the terminal's size now (the caller redraws all).
+    private func suspend() throws {
+        device.restore()
+        signals.stopUntilContinued()
+        try device.resume()
+        let size = TerminalDevice.size() ?? (session.layout.width, session.layout.height)
+        session.resize(Layout(width: size.width, height: size.height))
     }
 
     /// Milliseconds until the next second while a countdown runs (so it is redrawn as it

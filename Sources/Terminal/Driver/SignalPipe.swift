@@ -13,9 +13,10 @@ private func noteSignal(_ number: Int32) {
     _ = write(signalWriteEnd, &byte, 1)  // non-blocking: a full pipe already holds a wake-up
 }
 
-/// SIGWINCH, SIGTERM, SIGHUP and SIGINT turned into bytes on a pipe the main loop polls.
+/// SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP and SIGCONT turned into bytes on a pipe the main
+/// loop polls.
 final class SignalPipe {
-    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+    static let handled: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT]
     let readEnd: Int32
     private let writeEnd: Int32
 
@@ -47,6 +48,14 @@ final class SignalPipe {
             numbers += buffer[0..<count].map(Int32.init)
         }
         return numbers
+    }
+
+    /// Stops the process as SIGTSTP's default action does (the shell gets the terminal back),
+    /// and returns once it is continued (`fg`, SIGCONT), with this pipe's handler back.
+    func stopUntilContinued() {
+        signal(SIGTSTP, SIG_DFL)
+        _ = raise(SIGTSTP)
+        signal(SIGTSTP, noteSignal)
     }
 
     /// Puts the default actions back.

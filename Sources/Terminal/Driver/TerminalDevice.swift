@@ -9,6 +9,7 @@
 /// to call more than once and on every road out.
 final class TerminalDevice {
     private var original = termios()
+    private var raw = termios()
     private var isRaw = false
 
     static func size() -> (width: Int, height: Int)? {
@@ -31,6 +32,13 @@ final class TerminalDevice {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        self.raw = raw
+        try resume()
+    }
+
+    /// Raw mode and the alternate screen again, as `enter` left them: after a suspension (the
+    /// shell put the terminal back as it likes it) or a stop that could not be seen (SIGSTOP).
+    func resume() throws(TerminalFailure) {
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
             throw TerminalFailure("cannot put the terminal in raw mode")
         }

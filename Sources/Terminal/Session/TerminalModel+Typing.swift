@@ -29,16 +29,20 @@ extension TerminalModel {
         }
         switch screen {
         case .login, .register:
+            // A paste is inserted at once: what is past a field's bound is left out, as typed
+            // one key at a time.
             if loginFocus == 0 {
-                if login.username.count < 64 { login.username += text }
-            } else if password.count < 1024 {
-                password += text
+                login.username += text.prefix(max(64 - login.username.count, 0))
+            } else {
+                password += text.prefix(max(1024 - password.count, 0))
                 login.passwordLength = password.count
             }
         case .form:
             guard case .form(let model)? = content else { return }
             let field = model.fields[focus(in: model)]
-            type(field, value(of: field, in: model) + text, model)
+            let value = value(of: field, in: model)
+            guard value.count < FormDraft.longestField else { return }
+            type(field, String((value + text).prefix(FormDraft.longestField)), model)
         default: break
         }
     }

@@ -189,6 +189,13 @@ struct TerminalModel {
 
     typealias Step = TerminalStep
 
+    /// Whether `key` types itself into what is on show (a form's field, the login's, the command
+    /// line or the search), so that a run of such keys may be inserted at once.
+    func typesText(_ key: Key) -> Bool {
+        guard !layout.isTooSmall, case .character(let character) = key else { return false }
+        return KeyMap.command(for: key, on: screen, overlay: overlay?.kind) == .insert(String(character))
+    }
+
     private mutating func handle(_ key: Key) -> Step {
         if layout.isTooSmall {
             switch key {

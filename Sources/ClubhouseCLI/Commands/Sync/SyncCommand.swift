@@ -58,7 +58,7 @@ enum SyncText {
     /// "the server is 1.2 s ahead", as `remote show` prints the clock offset.
     static func offset(_ milliseconds: Int64) -> String {
         if milliseconds == 0 { return "same as the server's" }
-        let seconds = Double(abs(milliseconds)) / 1000
+        let seconds = Double(milliseconds.magnitude) / 1000
         let amount = seconds < 10 ? String(format: "%.3f s", seconds) : String(format: "%.0f s", seconds)
         return milliseconds > 0 ? "the server is \(amount) ahead" : "the server is \(amount) behind"
     }

@@ -2,11 +2,11 @@
 /// `BookField`): the layers that store, carry and show records are written once over this
 /// protocol, and each record kind's declaration is the only place that spells its fields.
 public protocol RecordField: CaseIterable, Hashable, Sendable where AllCases == [Self] {
-    /// The field's key in forms, screen paths and CLI options (`favourite-team`).
+    /// The field's key in forms, screen paths and CLI options (kebab-case).
     var key: String { get }
-    /// The field's name on the sync wire, in REST bodies and in `--json` (`favouriteTeam`).
+    /// The field's name on the sync wire, in REST bodies and in `--json` (camelCase).
     var wire: String { get }
-    /// The column, in SQLite and in PostgreSQL (`favourite_team`).
+    /// The column, in SQLite and in PostgreSQL (snake_case).
     var column: String { get }
     /// What a person calls the field, as a form and a detail label it.
     var label: String { get }

@@ -22,11 +22,6 @@ public enum BookForm {
         return try draft.validated()
     }
 
-    /// The value a book has in `field`, as a form shows it ("" for none, a price as `12.50`).
-    public static func text(of field: BookField, in fields: BookFields) -> String {
-        field.rule.formText(fields[field])
-    }
-
     private static func set(_ field: BookField, _ text: String, in draft: inout BookDraft) throws(ClubhouseError) {
         // No `TypedText.check` here: every caller validates the draft next, which checks the
         // free-text fields (an import runs this for every field of every row), and the ISBN,

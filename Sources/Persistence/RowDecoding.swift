@@ -160,6 +160,12 @@ struct RecordReading {
             note(field.column, "\(StoredValueText.describe(stored)), not a real date", "shown as none")
             return .null
         case .choice(let choices): return FieldValue(choice(stored, field.column, choices))
+        case .instant(.milliseconds): return integer(stored, field.column).map(FieldValue.integer) ?? .null
+        case .instant(.time):
+            // Unix ms, as the wire carries it: a time this version did not write is noted and none.
+            guard let text = time(stored, field.column) else { return .null }
+            guard let milliseconds = try? FieldRule.instant(text, field: field.shownName) else { return .null }
+            return .integer(milliseconds)
         }
     }
 

@@ -30,20 +30,14 @@ enum StoredValueCheck {
             ("navigation_journal", "to_screen", .text, false), ("navigation_journal", "closed_screen", .text, true),
             ("navigation_journal", "scene", .text, false),
             ("pending_link", "link", .text, false), ("pending_link", "created_at", .text, false),
-            ("gathers", "owner_id", .integer, false), ("gathers", "started_at", .text, false),
-            ("gathers", "ended_at", .text, true), ("gathers", "winner", .text, true),
-            ("gathers", "score_a", .integer, false), ("gathers", "score_b", .integer, false),
-            ("gathers", "timer_duration_ms", .integer, false), ("gathers", "timer_state", .text, false),
-            ("gathers", "timer_remaining_ms", .integer, false), ("gathers", "timer_started_ms", .integer, true),
-            ("gathers", "timer_played_ms", .integer, false),
+            ("gathers", "owner_id", .integer, false),
             ("gather_players", "gather_id", .integer, false), ("gather_players", "team", .text, false),
             ("gather_players", "seat", .integer, false), ("gather_players", "player_id", .integer, true),
             ("books", "owner_id", .integer, false),
         ] + declaredColumns("books", BookField.self) + [
             ("books", "owned", .integer, false), ("books", "created_at", .text, false),
             ("books", "updated_at", .text, false), ("books", "save_order", .integer, false),
-            ("questions", "owner_id", .integer, false), ("questions", "text", .text, false),
-            ("questions", "answer", .text, false), ("questions", "created_at", .text, false),
+            ("questions", "owner_id", .integer, false),
             ("question_books", "question_id", .integer, false), ("question_books", "seat", .integer, false),
             ("question_books", "book_id", .integer, false),
             ("players", "key", .text, true), ("gathers", "key", .text, true), ("questions", "key", .text, true),
@@ -62,7 +56,8 @@ enum StoredValueCheck {
             ("sync_notices", "key", .text, true), ("sync_notices", "told", .integer, false),
             ("sync_notices", "created_at", .text, false),
             ("user_settings", "landing_tab", .text, true),
-        ] + playerColumns
+        ] + playerColumns + declaredColumns("gathers", GatherField.self)
+        + declaredColumns("questions", QuestionField.self)
 
     /// The declared player fields, in `players` and in the copies kept in `gather_players`.
     private static let playerColumns = ["players", "gather_players"].flatMap { declaredColumns($0, PlayerField.self) }
@@ -71,7 +66,9 @@ enum StoredValueCheck {
     private static func declaredColumns<Field: RecordField>(_ table: String, _: Field.Type) -> [(
         table: String, column: String, kind: Kind, nullable: Bool
     )] {
-        Field.allCases.map { (table, $0.column, $0.rule.isInteger ? .integer : .text, !$0.isRequired) }
+        Field.allCases.map {
+            (table, $0.column, $0.rule.isInteger && !$0.rule.isTime ? .integer : .text, !$0.isRequired)
+        }
     }
 
     /// Enum columns without a CHECK constraint (the copies kept in gather_players).
@@ -79,13 +76,21 @@ enum StoredValueCheck {
         PlayerField.allCases.filter { !$0.choices.isEmpty }.map { ("gather_players", $0.column, $0.choices) }
 
     /// The columns that hold a time, as every table writes it (`StoredTime`).
-    private static let times: [(table: String, column: String)] = [
-        ("users", "created_at"), ("sessions", "started_at"), ("sessions", "ended_at"),
-        ("navigation_state", "updated_at"), ("navigation_journal", "at"), ("pending_link", "created_at"),
-        ("players", "created_at"), ("gathers", "started_at"), ("gathers", "ended_at"), ("books", "created_at"),
-        ("books", "updated_at"), ("questions", "created_at"), ("sync_remote", "last_sync_at"),
-        ("sync_notices", "created_at"),
-    ]
+    private static let times: [(table: String, column: String)] =
+        [
+            ("users", "created_at"), ("sessions", "started_at"), ("sessions", "ended_at"),
+            ("navigation_state", "updated_at"), ("navigation_journal", "at"), ("pending_link", "created_at"),
+            ("players", "created_at"), ("books", "created_at"), ("books", "updated_at"),
+            ("sync_remote", "last_sync_at"),
+            ("sync_notices", "created_at"),
+        ] + declaredTimes("gathers", GatherField.self) + declaredTimes("questions", QuestionField.self)
+
+    /// A record kind's declared fields that the schema stores as a time.
+    private static func declaredTimes<Field: RecordField>(_ table: String, _: Field.Type) -> [(
+        table: String, column: String
+    )] {
+        Field.allCases.filter(\.rule.isTime).map { (table, $0.column) }
+    }
 
     /// Whether a stored value the CHECKs let through keeps `rule` (a value of the wrong storage
     /// class is `check`'s column types' to report).

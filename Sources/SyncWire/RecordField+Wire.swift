@@ -6,7 +6,8 @@ import ClubhouseDomain
 extension RecordField {
     /// The wire's type of the field, as a refusal says it.
     var wireType: String {
-        switch (rule.isInteger, isRequired) {
+        if case .instant = rule { return isRequired ? "an integer (Unix ms)" : "an integer (Unix ms) or null" }
+        return switch (rule.isInteger, isRequired) {
         case (true, true): "an integer"
         case (true, false): "an integer or null"
         case (false, true): "a string"

@@ -31,21 +31,17 @@ public enum SyncEntity: String, Codable, Sendable, Equatable, Hashable, CaseIter
         }
     }
 
-    /// What a person calls `field` in a sentence ("your change to … 's age"): fields that go
-    /// together are one thing (a gather's countdown fields are its countdown, its end and winner
-    /// its result, its two scores its score).
+    /// What a person calls `field` in a sentence ("your change to … 's age"), by its declared
+    /// label: fields that go together are one thing (a gather's countdown fields are its
+    /// countdown, its end and winner its result, its two scores its score).
     public func shownName(of field: String) -> String {
         switch (self, field) {
         case (.player, let name): SyncPlayerFields.declared.first { $0.wire == name }?.shownName ?? name
         // A sentence says it plainer than the form's label.
-        case (.book, "published"): "publication date"
+        case (.book, BookField.published.wire): "publication date"
         case (.book, let name): SyncBookFields.declared.first { $0.wire == name }?.shownName ?? name
-        case (.question, "askedAt"): "date asked"
-        case (.gather, "startedAt"): "start"
-        case (.gather, "endedAt"), (.gather, "winner"): "result"
-        case (.gather, "scoreA"), (.gather, "scoreB"): "score"
-        case (.gather, let name) where name.hasPrefix("timer"): "countdown"
-        default: field
+        case (.question, let name): QuestionField.named(wire: name)?.shownName ?? name
+        case (.gather, let name): GatherField.named(wire: name)?.shownName ?? name
         }
     }
 

@@ -1,14 +1,14 @@
 import ClubhouseDomain
 
-/// A gather's synced fields, typed: its outcome, its countdown's anchor and its teams as they
-/// were. Instants are Unix ms (in the server's clock on the wire).
-public struct SyncGatherFields: Sendable, Equatable, Hashable {
-    public static let names = [
-        "startedAt", "endedAt", "winner", "scoreA", "scoreB", "timerDurationMs", "timerState", "timerRemainingMs",
-        "timerStartedMs", "timerPlayedMs", "teams",
-    ]
+/// A gather's synced fields, typed: one per declared field (`GatherField`: its outcome and its
+/// countdown's anchor), then its teams as they were. Instants are Unix ms (in the server's clock
+/// on the wire).
+public struct SyncGatherFields: RecordValues, Sendable, Equatable, Hashable {
+    /// The declared fields' wire names, then `teams`.
+    public static let names = GatherField.synced.map(\.wire) + [teamsName]
     /// The fields that are instants (the others are durations, counts and names).
-    public static let instantNames = ["startedAt", "endedAt", "timerStartedMs"]
+    public static let instantNames = GatherField.instants.map(\.wire)
+    public static let teamsName = "teams"
 
     public var startedAt: Int64
     /// nil while in progress.
@@ -47,49 +47,75 @@ public struct SyncGatherFields: Sendable, Equatable, Hashable {
     /// Whether the gather is still being played.
     public var isInProgress: Bool { endedAt == nil }
 
+    /// Takes `gather`'s score and its countdown's anchor (what `PlayGather` changes).
+    public mutating func take(outcomeOf gather: Gather) {
+        let timer = gather.timer
+        (scoreA, scoreB) = (gather.score.a, gather.score.b)
+        (timerDurationMs, timerState, timerRemainingMs) = (
+            timer.duration, timer.state.rawValue, timer.remainingAtAnchor
+        )
+        (timerStartedMs, timerPlayedMs) = (timer.startedAt, timer.playedBeforeAnchor)
+    }
+
+    /// A field's value as the wire carries it. Setting a value of another type sets none, or 0
+    /// for a required number (the reader gives each field its own type).
+    public subscript(field: GatherField) -> FieldValue {
+        get {
+            switch field {
+            case .startedAt: .integer(startedAt)
+            case .endedAt: FieldValue(endedAt)
+            case .winner: FieldValue(winner)
+            case .scoreA: FieldValue(scoreA)
+            case .scoreB: FieldValue(scoreB)
+            case .timerDurationMs: .integer(timerDurationMs)
+            case .timerState: .text(timerState)
+            case .timerRemainingMs: .integer(timerRemainingMs)
+            case .timerStartedMs: FieldValue(timerStartedMs)
+            case .timerPlayedMs: .integer(timerPlayedMs)
+            }
+        }
+        set {
+            switch field {
+            case .startedAt: startedAt = newValue.integer ?? 0
+            case .endedAt: endedAt = newValue.integer
+            case .winner: winner = newValue.text
+            case .scoreA: scoreA = Int(truncatingIfNeeded: newValue.integer ?? 0)
+            case .scoreB: scoreB = Int(truncatingIfNeeded: newValue.integer ?? 0)
+            case .timerDurationMs: timerDurationMs = newValue.integer ?? 0
+            case .timerState: timerState = newValue.text ?? ""
+            case .timerRemainingMs: timerRemainingMs = newValue.integer ?? 0
+            case .timerStartedMs: timerStartedMs = newValue.integer
+            case .timerPlayedMs: timerPlayedMs = newValue.integer ?? 0
+            }
+        }
+    }
+
     /// A create's fields (`base` nil: every field must be present), or `base` with a put's
     /// present fields written over it.
     public init(_ fields: SyncFields, over base: SyncGatherFields? = nil) throws(SyncFieldError) {
         let reader = try SyncFieldReader(fields, names: Self.names)
-        let instant = "an integer (Unix ms)"
-        let optionalInstant = "an integer (Unix ms) or null"
-        let milliseconds = "an integer (ms)"
-        startedAt = try reader.read("startedAt", base?.startedAt, expected: instant, SyncFieldReader.int64)
-        endedAt = try reader.read(
-            "endedAt", base.map(\.endedAt), expected: optionalInstant, SyncFieldReader.optionalInt64)
-        winner = try reader.read(
-            "winner", base.map(\.winner), expected: "a string or null", SyncFieldReader.optionalString)
-        scoreA = try reader.read("scoreA", base?.scoreA, expected: "an integer", SyncFieldReader.int)
-        scoreB = try reader.read("scoreB", base?.scoreB, expected: "an integer", SyncFieldReader.int)
-        timerDurationMs = try reader.read(
-            "timerDurationMs", base?.timerDurationMs, expected: milliseconds, SyncFieldReader.int64)
-        timerState = try reader.read("timerState", base?.timerState, expected: "a string", SyncFieldReader.string)
-        timerRemainingMs = try reader.read(
-            "timerRemainingMs", base?.timerRemainingMs, expected: milliseconds, SyncFieldReader.int64)
-        timerStartedMs = try reader.read(
-            "timerStartedMs", base.map(\.timerStartedMs), expected: optionalInstant, SyncFieldReader.optionalInt64)
-        timerPlayedMs = try reader.read(
-            "timerPlayedMs", base?.timerPlayedMs, expected: milliseconds, SyncFieldReader.int64)
-        teams = try reader.read(
-            "teams", base?.teams, expected: #"an object {"a":[seat…],"b":[seat…]}"#,
+        let values = try reader.values(
+            GatherField.synced, over: base.map { base in GatherField.synced.map { base[$0] } })
+        let teams = try reader.read(
+            Self.teamsName, base?.teams, expected: #"an object {"a":[seat…],"b":[seat…]}"#,
             { SyncTeams($0, over: base?.teams) })
+        self.init(startedAt: 0, teams: teams)
+        for (field, value) in zip(GatherField.synced, values) { self[field] = value }
     }
 
     /// Every field, as a create sends it.
     public var fields: SyncFields {
-        [
-            "startedAt": .int(startedAt), "endedAt": SyncValue(endedAt), "winner": SyncValue(winner),
-            "scoreA": .int(Int64(scoreA)), "scoreB": .int(Int64(scoreB)), "timerDurationMs": .int(timerDurationMs),
-            "timerState": .string(timerState), "timerRemainingMs": .int(timerRemainingMs),
-            "timerStartedMs": SyncValue(timerStartedMs), "timerPlayedMs": .int(timerPlayedMs), "teams": teams.value,
-        ]
+        var fields = SyncFields(minimumCapacity: Self.names.count)
+        for field in GatherField.synced { fields[field.wire] = SyncValue(self[field]) }
+        fields[Self.teamsName] = teams.value
+        return fields
     }
 
     /// The names of the fields whose values differ from `other`'s.
     public func changedFields(from other: SyncGatherFields) -> [String] {
-        let mine = fields
-        let theirs = other.fields
-        return Self.names.filter { mine[$0] != theirs[$0] }
+        var changed = GatherField.synced.filter { self[$0] != other[$0] }.map(\.wire)
+        if teams != other.teams { changed.append(Self.teamsName) }
+        return changed
     }
 }
 

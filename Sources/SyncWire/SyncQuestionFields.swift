@@ -1,8 +1,13 @@
-/// A question's synced fields, typed. Questions are created and maybe deleted, never edited.
-public struct SyncQuestionFields: Sendable, Equatable, Hashable {
-    public static let names = ["text", "answer", "askedAt", "books"]
+import ClubhouseDomain
+
+/// A question's synced fields, typed: one per declared field (`QuestionField`), then the books it
+/// recommends. Questions are created and maybe deleted, never edited.
+public struct SyncQuestionFields: RecordValues, Sendable, Equatable, Hashable {
+    /// The declared fields' wire names, then `books`.
+    public static let names = QuestionField.synced.map(\.wire) + [booksName]
     /// The fields that are instants.
-    public static let instantNames = ["askedAt"]
+    public static let instantNames = QuestionField.instants.map(\.wire)
+    public static let booksName = "books"
 
     public var text: String
     public var answer: String
@@ -18,21 +23,42 @@ public struct SyncQuestionFields: Sendable, Equatable, Hashable {
         self.books = books
     }
 
+    /// A field's value as the wire carries it. Setting a value of another type sets none (the
+    /// reader gives each field its own type).
+    public subscript(field: QuestionField) -> FieldValue {
+        get {
+            switch field {
+            case .text: .text(text)
+            case .answer: .text(answer)
+            case .askedAt: .integer(askedAt)
+            }
+        }
+        set {
+            switch field {
+            case .text: text = newValue.text ?? ""
+            case .answer: answer = newValue.text ?? ""
+            case .askedAt: askedAt = newValue.integer ?? 0
+            }
+        }
+    }
+
     /// A create's fields (`base` nil: every field must be present), or `base` with a put's
     /// present fields written over it.
     public init(_ fields: SyncFields, over base: SyncQuestionFields? = nil) throws(SyncFieldError) {
         let reader = try SyncFieldReader(fields, names: Self.names)
-        text = try reader.read("text", base?.text, expected: "a string", SyncFieldReader.string)
-        answer = try reader.read("answer", base?.answer, expected: "a string", SyncFieldReader.string)
-        askedAt = try reader.read("askedAt", base?.askedAt, expected: "an integer (Unix ms)", SyncFieldReader.int64)
-        books = try reader.read("books", base?.books, expected: "an array of ISBN strings", SyncFieldReader.strings)
+        let values = try reader.values(
+            QuestionField.synced, over: base.map { base in QuestionField.synced.map { base[$0] } })
+        let books = try reader.read(
+            Self.booksName, base?.books, expected: "an array of ISBN strings", SyncFieldReader.strings)
+        self.init(text: "", answer: "", askedAt: 0, books: books)
+        for (field, value) in zip(QuestionField.synced, values) { self[field] = value }
     }
 
     /// Every field, as a create sends it.
     public var fields: SyncFields {
-        [
-            "text": .string(text), "answer": .string(answer), "askedAt": .int(askedAt),
-            "books": .array(books.map(SyncValue.string)),
-        ]
+        var fields = SyncFields(minimumCapacity: Self.names.count)
+        for field in QuestionField.synced { fields[field.wire] = SyncValue(self[field]) }
+        fields[Self.booksName] = .array(books.map(SyncValue.string))
+        return fields
     }
 }

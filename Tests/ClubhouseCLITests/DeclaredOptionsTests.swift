@@ -45,6 +45,7 @@ import Testing
         case .date: "1965-08-01"
         case .isbn: "978-0-441-01359-3"
         case .choice(let choices): choices.first ?? ""
+        case .instant: "2026-11-25T18:03:00.000Z"
         }
     }
 }

@@ -30,6 +30,7 @@ import Testing
             case .choice(let choices): .text(try #require(choices.last))
             case .date: .text("2000-02-29")
             case .isbn: .text("9780441013593")
+            case .instant: .integer(1_764_000_000_000)
             }
         var fields = PlayerFields(name: "Kai")
         fields[field] = value

@@ -6,9 +6,10 @@ import Testing
 
 /// A record's declaration and the newest schema cannot disagree: every declared player field is a
 /// column of `players` and of the copies in `gather_players` in a file made by every migration,
-/// and every declared book field one of `books`, of the declared type, NOT NULL exactly when the
-/// field is required; and the tables hold no other column that looks like a field. A field declared without its migration (or
-/// a migration without its declaration) fails here, naming the field.
+/// and every declared book, gather and question field one of its table, of the declared type, NOT
+/// NULL exactly when the field is required; and the tables hold no other column that looks like a
+/// field. A field declared without its migration (or a migration without its declaration) fails
+/// here, naming the field.
 @Suite struct DeclaredFieldsSchemaTests {
     @Test(arguments: ["players", "gather_players"])
     func everyDeclaredPlayerFieldIsAColumnOfItsType(_ table: String) throws {
@@ -22,6 +23,14 @@ import Testing
         try Self.expectColumns(
             of: BookField.self, in: "books",
             besides: ["id", "owner_id", "owned", "created_at", "updated_at", "save_order"])
+    }
+
+    @Test func everyDeclaredGatherFieldIsAColumnOfItsType() throws {
+        try Self.expectColumns(of: GatherField.self, in: "gathers", besides: ["id", "owner_id", "key"])
+    }
+
+    @Test func everyDeclaredQuestionFieldIsAColumnOfItsType() throws {
+        try Self.expectColumns(of: QuestionField.self, in: "questions", besides: ["id", "owner_id", "key"])
     }
 
     /// Each declared field of `Field` is a column of `table` of the declared type, NOT NULL
@@ -41,7 +50,8 @@ import Testing
                 continue
             }
             let type: String = column["type"]
-            #expect(type == (field.rule.isInteger ? "INTEGER" : "TEXT"), "\(table).\(field.column) is \(type)")
+            let stored = field.rule.isInteger && !field.rule.isTime ? "INTEGER" : "TEXT"
+            #expect(type == stored, "\(table).\(field.column) is \(type)")
             let notNull: Bool = column["notnull"]
             #expect(notNull == field.isRequired, "\(table).\(field.column): NOT NULL is \(notNull)")
         }
@@ -71,7 +81,7 @@ import Testing
                 #expect(!stored(field, "not-a-choice".databaseValue), "\(field.column) takes any text")
             case .text, .paragraph:
                 #expect(stored(field, "text".databaseValue), "\(field.column)")
-            case .money, .date, .isbn:
+            case .money, .date, .isbn, .instant:
                 Issue.record("\(field.column): a player field of this rule needs its CHECK tested here")
             }
         }
@@ -116,8 +126,66 @@ import Testing
                 #expect(!stored(field, "0441013597".databaseValue), "\(field.column) takes 10 digits")
             case .text, .paragraph:
                 #expect(stored(field, "text".databaseValue), "\(field.column)")
-            case .integer, .choice:
+            case .integer, .choice, .instant:
                 Issue.record("\(field.column): a book field of this rule needs its CHECK tested here")
+            }
+        }
+    }
+
+    /// The CHECKs on `gathers` take what each rule allows at its edges, one field at a time over
+    /// a gather that is otherwise valid (a running countdown, so its anchor may be set).
+    @Test func gathersChecksTakeWhatEachRuleAllows() throws {
+        let database = try AppDatabase.inMemory()
+        let ana = try Library(database).user("ana")
+        let valid: [GatherField: DatabaseValue] = [
+            .startedAt: "2026-11-25T18:03:00.000Z".databaseValue, .timerState: "running".databaseValue,
+            .timerDurationMs: 3_599_000.databaseValue, .timerRemainingMs: 0.databaseValue,
+            .timerStartedMs: 1_764_000_000_000.databaseValue, .timerPlayedMs: 0.databaseValue,
+        ]
+        func stored(_ field: GatherField, _ value: DatabaseValue) -> Bool {
+            var values = valid
+            values[field] = value
+            // The result's two fields go together.
+            if field == .winner { values[.endedAt] = "2026-11-25T19:03:00.000Z".databaseValue }
+            if field == .endedAt { values[.winner] = "None".databaseValue }
+            // The anchor is set exactly while the countdown runs.
+            if field == .timerState, value != "running".databaseValue { values[.timerStartedMs] = .null }
+            // The remaining time is within the duration.
+            if field == .timerDurationMs { values[.timerRemainingMs] = 0.databaseValue }
+            let columns = values.keys.map(\.column).joined(separator: ", ")
+            let sql =
+                "INSERT INTO gathers (owner_id, \(columns)) VALUES (?\(String(repeating: ", ?", count: values.count)))"
+            let arguments = StatementArguments([ana.id.databaseValue] + Array(values.values))
+            do {
+                try database.writeSyncTables { store -> Void in
+                    try store.db.execute(sql: "DELETE FROM gathers")
+                    try store.db.execute(sql: sql, arguments: arguments)
+                }
+                return true
+            } catch {
+                return false
+            }
+        }
+        // Read clamped to its limit, which no CHECK states (a century of play).
+        let unbounded: Set<GatherField> = [.timerPlayedMs]
+        for field in GatherField.allCases {
+            switch field.rule {
+            case .integer(let range):
+                #expect(stored(field, range.lowerBound.databaseValue), "\(field.column) \(range.lowerBound)")
+                #expect(stored(field, range.upperBound.databaseValue), "\(field.column) \(range.upperBound)")
+                #expect(!stored(field, (range.lowerBound - 1).databaseValue), "\(field.column) below its range")
+                if !unbounded.contains(field) {
+                    #expect(!stored(field, (range.upperBound + 1).databaseValue), "\(field.column) beyond its range")
+                }
+            case .choice(let choices):
+                for choice in choices { #expect(stored(field, choice.databaseValue), "\(field.column) \(choice)") }
+                #expect(!stored(field, "not-a-choice".databaseValue), "\(field.column) takes any text")
+            case .instant(.time):
+                #expect(stored(field, "2026-11-25T18:03:00.000Z".databaseValue), "\(field.column) a time")
+            case .instant(.milliseconds):
+                #expect(stored(field, 1_764_000_000_000.databaseValue), "\(field.column) an instant")
+            case .text, .paragraph, .money, .date, .isbn:
+                Issue.record("\(field.column): a gather field of this rule needs its CHECK tested here")
             }
         }
     }

@@ -99,6 +99,8 @@ import Testing
                 case .money(let range): "\(range.lowerBound) + rowid % \(range.count)"
                 case .date: "'2001-02-03'"
                 case .isbn: "'9780441013593'"
+                case .instant(.time): "'2001-02-03T04:05:06.000Z'"
+                case .instant(.milliseconds): "1000 + rowid"
                 }
             return "\(field.column) = \(value)"
         }.joined(separator: ", ")

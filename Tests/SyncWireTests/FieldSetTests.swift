@@ -28,6 +28,30 @@ struct FieldSetTests {
         #expect(gather.isInProgress)
     }
 
+    /// Each declared gather and question field is its own property: setting one changes it alone,
+    /// on the wire too (a case mapped to another field's property fails here, naming it).
+    @Test func everyDeclaredGatherAndQuestionFieldIsItsOwnProperty() throws {
+        func sample(_ field: some RecordField) -> FieldValue {
+            field.rule.isInteger ? .integer(7) : .text(field.choices.last ?? "x")
+        }
+        let gather = SyncGatherFields(startedAt: 1_764_000_000_000, teams: SyncTeams(a: [], b: []))
+        for field in GatherField.allCases {
+            var edited = gather
+            edited[field] = sample(field)
+            #expect(edited[field] == sample(field), "\(field)")
+            #expect(edited.changedFields(from: gather) == [field.wire], "\(field)")
+            #expect(try SyncGatherFields(edited.fields) == edited, "\(field)")
+        }
+        let question = SyncQuestionFields(text: "Which book about sand?", answer: "Dune", askedAt: 1, books: [])
+        for field in QuestionField.allCases {
+            var edited = question
+            edited[field] = sample(field)
+            #expect(edited[field] == sample(field), "\(field)")
+            let changed = edited.fields.filter { question.fields[$0.key] != $0.value }.map(\.key)
+            #expect(changed == [field.wire], "\(field)")
+        }
+    }
+
     @Test func aPutOverwritesOnlyTheFieldsPresentAndNullClears() throws {
         let edited = try SyncPlayerFields(["age": .int(31), "favouriteTeam": .null], over: ana)
         #expect(edited[.name] == .text("Ana"))

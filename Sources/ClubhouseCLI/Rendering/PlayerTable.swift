@@ -133,7 +133,7 @@ enum PlayerTable {
         case .integer(let range):
             max(ByteWriter.digitCount(Int64(range.lowerBound)), ByteWriter.digitCount(Int64(range.upperBound)))
         case .choice(let choices): choices.map(\.utf8.count).max() ?? none.utf8.count
-        case .paragraph, .money, .date, .isbn: field.rule.widestText
+        case .paragraph, .money, .date, .isbn, .instant: field.rule.widestText
         }
     }
 }

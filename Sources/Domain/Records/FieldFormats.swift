@@ -1,5 +1,7 @@
+import Foundation
+
 /// How a `.date` and a `.money` field are written: parsed byte by byte, because an import runs
-/// them for every row of a file.
+/// them for every row of a file. And how an `.instant` is written, as every time is.
 extension FieldRule {
     /// `YYYY-MM-DD` naming a real day, or why not (`field` names it).
     public static func date(_ text: String, field: @autoclosure () -> String = "published") throws(ClubhouseError)
@@ -59,5 +61,22 @@ extension FieldRule {
         let magnitude = cents.magnitude
         let fraction = magnitude % 100
         return "\(cents < 0 ? "-" : "")\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// An instant as every table and the API write a time: ISO-8601 in UTC with milliseconds.
+    public static func instantText(_ milliseconds: Int64) -> String {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(
+            Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
+    /// ISO-8601 text (with or without milliseconds) as Unix ms within `instantRange`, or why not.
+    public static func instant(_ text: String, field: @autoclosure () -> String) throws(ClubhouseError) -> Int64 {
+        let date =
+            (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            ?? (try? Date.ISO8601FormatStyle().parse(text))
+        guard let date, let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1000).rounded()),
+            instantRange.contains(milliseconds)
+        else { throw .invalidInput("\(field()) must be an instant written as ISO 8601, between 1970 and 9999") }
+        return milliseconds
     }
 }

@@ -16,19 +16,38 @@ public enum FieldRule: Sendable, Equatable {
     case isbn
     /// One of these values (an enum's raw values), in the order offered.
     case choice([String])
+    /// A moment, in Unix milliseconds on the wire (which a device shifts by its clock's offset),
+    /// between 1970 and 9999 (`instantRange`); `InstantColumn` says how both schemas store it.
+    case instant(InstantColumn)
+
+    /// How the schemas store an instant.
+    public enum InstantColumn: Sendable, Equatable {
+        /// As a time: ISO-8601 text in SQLite, `TIMESTAMPTZ` in PostgreSQL.
+        case time
+        /// As the milliseconds themselves (a countdown's anchor, which arithmetic reads).
+        case milliseconds
+    }
+
+    /// 1970-01-01 to 9999-12-31 in Unix ms: what a `TIMESTAMPTZ` holds and a person means.
+    public static let instantRange: ClosedRange<Int64> = 0...253_402_300_799_999
 
     /// The values a field takes when it takes only those, in the order offered; empty otherwise.
     public var choices: [String] {
         if case .choice(let choices) = self { choices } else { [] }
     }
 
-    /// Whether the value is a whole number (an amount is one, in cents), text otherwise.
+    /// Whether the value is a whole number (an amount is one, in cents; an instant, in ms), text
+    /// otherwise.
     public var isInteger: Bool {
         switch self {
-        case .integer, .money: true
+        case .integer, .money, .instant: true
         default: false
         }
     }
+
+    /// Whether the schemas store the value as a time (ISO-8601 text in SQLite, `TIMESTAMPTZ` in
+    /// PostgreSQL) rather than as its number.
+    public var isTime: Bool { self == .instant(.time) }
 
     /// Whether the value is text a person writes (a name, a paragraph).
     public var isText: Bool {
@@ -53,6 +72,7 @@ public enum FieldRule: Sendable, Equatable {
         case .date: 10
         case .isbn: 13
         case .choice(let choices): choices.map(\.count).max() ?? 0
+        case .instant: 24
         }
     }
 
@@ -67,6 +87,7 @@ public enum FieldRule: Sendable, Equatable {
         case .date: "YYYY-MM-DD\(none)"
         case .isbn: "ISBN-10 or ISBN-13, hyphens allowed"
         case .choice(let choices): choices.joined(separator: ", ") + none
+        case .instant: "an instant, written as ISO 8601\(none)"
         }
     }
 
@@ -74,6 +95,7 @@ public enum FieldRule: Sendable, Equatable {
     public func formText(_ value: FieldValue) -> String {
         switch (self, value) {
         case (.money, .integer(let cents)): Self.moneyText(cents)
+        case (.instant, .integer(let milliseconds)): Self.instantText(milliseconds)
         default: value.formText
         }
     }
@@ -113,11 +135,14 @@ public enum FieldRule: Sendable, Equatable {
             let lowered = trimmed.lowercased()
             guard choices.contains(lowered) else { throw choiceError(field) }
             return .text(lowered)
+        case .instant:
+            return .integer(try Self.instant(trimmed, field: field()))
         }
     }
 
-    /// `value` as it is stored (text trimmed, blank optional text as none), or the rule it breaks.
-    func validated(_ value: FieldValue, field: @autoclosure () -> String, required: Bool) throws(ClubhouseError)
+    /// `value` as it is stored (text trimmed, blank optional text as none), or the rule it breaks;
+    /// `field` names it in the message (the server's sync names a field by its wire name).
+    public func validated(_ value: FieldValue, field: @autoclosure () -> String, required: Bool) throws(ClubhouseError)
         -> FieldValue
     {
         switch (self, value) {
@@ -152,11 +177,20 @@ public enum FieldRule: Sendable, Equatable {
         case (.choice(let choices), .text(let text)):
             guard choices.contains(text) else { throw choiceError(field) }
             return value
+        case (.instant, .integer(let milliseconds)):
+            guard Self.instantRange.contains(milliseconds) else { throw instantError(field) }
+            return value
         case (.integer, .text), (.money, .text):
             throw .invalidInput("\(field()) must be a whole number")
+        case (.instant, .text):
+            throw instantError(field)
         case (.text, .integer), (.paragraph, .integer), (.choice, .integer), (.date, .integer), (.isbn, .integer):
             throw .invalidInput("\(field()) must be text")
         }
+    }
+
+    private func instantError(_ field: () -> String) -> ClubhouseError {
+        .invalidInput("\(field()) must be an instant between 1970 and 9999 (Unix ms)")
     }
 
     private func choiceError(_ field: () -> String) -> ClubhouseError {

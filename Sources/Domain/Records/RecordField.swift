@@ -6,8 +6,10 @@ public protocol RecordField: CaseIterable, Hashable, Sendable where AllCases == 
     var key: String { get }
     /// The field's name on the sync wire, in REST bodies and in `--json` (camelCase).
     var wire: String { get }
-    /// The column, in SQLite and in PostgreSQL (snake_case).
+    /// The column, in SQLite (and in PostgreSQL unless `serverColumn` says otherwise; snake_case).
     var column: String { get }
+    /// The column in PostgreSQL: `column`, unless the two schemas named it apart when they shipped.
+    var serverColumn: String { get }
     /// What a person calls the field, as a form and a detail label it.
     var label: String { get }
     var rule: FieldRule { get }
@@ -17,6 +19,8 @@ public protocol RecordField: CaseIterable, Hashable, Sendable where AllCases == 
 }
 
 extension RecordField {
+    public var serverColumn: String { column }
+
     /// The field as a sentence names it ("favourite team must be …").
     public var shownName: String { label.lowercased() }
 
@@ -28,6 +32,14 @@ extension RecordField {
 
     /// The fields that sync, in the declaration's order.
     public static var synced: [Self] { allCases.filter(\.syncs) }
+
+    /// The fields that hold an instant (a device shifts them by its clock's offset).
+    public static var instants: [Self] {
+        allCases.filter { if case .instant = $0.rule { true } else { false } }
+    }
+
+    /// The declared field `wire` names on the wire, if any.
+    public static func named(wire: String) -> Self? { allCases.first { $0.wire == wire } }
 
     /// Typed text as the field's value, or why it is not one (the message names the field).
     public func parse(_ text: String, checkingText: Bool = true) throws(ClubhouseError) -> FieldValue {

@@ -40,7 +40,7 @@ struct PlayerRow: FetchableRecord {
         case .integer: .integer
         case .choice: .choice
         // Values whose reading is judged (a range, a real day): the general road.
-        case .money, .date, .isbn: .general
+        case .money, .date, .isbn, .instant: .general
         }
     }
     private static let choices = fields.map { RawColumns.Choices($0.choices) }

@@ -43,10 +43,7 @@ package struct SyncColumn: Sendable, Equatable {
     }
 
     /// Unix milliseconds as every table stores a time.
-    static func isoTime(_ milliseconds: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
+    static func isoTime(_ milliseconds: Int64) -> String { FieldRule.instantText(milliseconds) }
 }
 
 /// The one home of each entity's wire name → SQLite mapping on the device. The outbox triggers
@@ -82,15 +79,13 @@ extension SyncColumn {
     static let player = SyncPlayerFields.declared.map { SyncColumn($0.wire, $0.column) }
     static let book =
         SyncBookFields.declared.map { SyncColumn($0.wire, $0.column) } + [SyncColumn("owned", "owned", .flag)]
-    static let question = [
-        SyncColumn("text", "text"), SyncColumn("answer", "answer"),
-        SyncColumn("askedAt", "created_at", .instant), SyncColumn("books", "question_books", .rows),
-    ]
-    static let gather = [
-        SyncColumn("startedAt", "started_at", .instant), SyncColumn("endedAt", "ended_at", .instant),
-        SyncColumn("winner", "winner"), SyncColumn("scoreA", "score_a"), SyncColumn("scoreB", "score_b"),
-        SyncColumn("timerDurationMs", "timer_duration_ms"), SyncColumn("timerState", "timer_state"),
-        SyncColumn("timerRemainingMs", "timer_remaining_ms"), SyncColumn("timerStartedMs", "timer_started_ms"),
-        SyncColumn("timerPlayedMs", "timer_played_ms"), SyncColumn("teams", "gather_players", .rows),
-    ]
+    static let question =
+        QuestionField.synced.map(declared) + [SyncColumn(SyncQuestionFields.booksName, "question_books", .rows)]
+    static let gather =
+        GatherField.synced.map(declared) + [SyncColumn(SyncGatherFields.teamsName, "gather_players", .rows)]
+
+    /// A declared field's column: an instant stored as a time is ISO-8601 text.
+    private static func declared(_ field: some RecordField) -> SyncColumn {
+        SyncColumn(field.wire, field.column, field.rule.isTime ? .instant : .value)
+    }
 }

@@ -82,7 +82,8 @@ struct SyncPageApply {
         case .gather:
             if putsInProgress(change, isHere: id != nil, pending: pending) { try makeRoom(forInProgress: change.key) }
             let gather = try write(change, id: id, pending: pending)
-            if let teams = change.fields["teams"], !pending.contains("teams") { try seat(teams, in: gather) }
+            let teamsName = SyncGatherFields.teamsName
+            if let teams = change.fields[teamsName], !pending.contains(teamsName) { try seat(teams, in: gather) }
         case .player:
             try makeRoom(forShirtNumberOf: change, pending: pending)
             try write(change, id: id, pending: pending)
@@ -169,13 +170,14 @@ struct SyncPageApply {
     private func insertQuestion(_ change: SyncLoggedChange) throws {
         var fields = change.fields
         // An older question may say no date: it was asked by the time it arrives.
-        if fields["askedAt"]?.intValue == nil { fields["askedAt"] = .int(Int64(Date().timeIntervalSince1970 * 1000)) }
+        let asked = QuestionField.askedAt.wire
+        if fields[asked]?.intValue == nil { fields[asked] = .int(Int64(Date().timeIntervalSince1970 * 1000)) }
         var create = change
         create.fields = fields
         let question = try write(create, id: nil, pending: [])
         // Its books, best first, as far as this device has them.
         var seat = 0
-        for isbn in fields["books"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+        for isbn in fields[SyncQuestionFields.booksName]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             guard
                 let book = try Int64.fetchOne(
                     db.cachedStatement(sql: "SELECT id FROM books WHERE owner_id = ? AND isbn = ?"),
@@ -240,7 +242,7 @@ struct SyncPageApply {
             db,
             sql: """
                 SELECT EXISTS (SELECT 1 FROM sync_outbox WHERE user_id = ? AND entity = 'gather' AND key = ?
-                    AND op = 'put' AND json_type(fields, '$.startedAt') IS NOT NULL)
+                    AND op = 'put' AND json_type(fields, '$.\(GatherField.startedAt.wire)') IS NOT NULL)
                 """, arguments: [user, local])
         if unsent ?? false {
             // The server has not heard of it yet: the first start it kept wins, as it would there.

@@ -39,14 +39,9 @@ extension GatherStore: SyncRecordStore {
     /// The gathers' vocabulary: each wire name and its column (teams are `gather_players`).
     static let table = SyncTable(
         name: "gathers", keyColumn: "key", keyType: "uuid",
-        columns: [
-            .instant("startedAt", "started_at"), .instant("endedAt", "ended_at"), .text("winner", "winner"),
-            .typed("scoreA", "score_a", "integer"), .typed("scoreB", "score_b", "integer"),
-            .typed("timerDurationMs", "timer_duration_ms", "bigint"), .text("timerState", "timer_state"),
-            .typed("timerRemainingMs", "timer_remaining_ms", "bigint"),
-            .typed("timerStartedMs", "timer_started_ms", "bigint"),
-            .typed("timerPlayedMs", "timer_played_ms", "bigint"),
-            .derived("teams", read: "jsonb_build_object('a', \(seats("a")), 'b', \(seats("b")))"),
+        columns: GatherField.synced.map(SyncColumn.declared) + [
+            .derived(
+                SyncGatherFields.teamsName, read: "jsonb_build_object('a', \(seats("a")), 'b', \(seats("b")))")
         ])
 
     func insert(_ records: [(key: String, fields: SyncGatherFields)], owner: User.ID) async throws {
@@ -116,11 +111,11 @@ extension GatherStore: SyncRecordStore {
             throw SyncRefusalReason.invalid(error)
         }
         func invalid(_ message: String) -> SyncRefusalReason { SyncRefusalReason(.invalid, message) }
-        for (name, instant) in [
-            ("startedAt", fields.startedAt), ("endedAt", fields.endedAt), ("timerStartedMs", fields.timerStartedMs),
-        ] {
-            if let instant, !SyncInstant.range.contains(instant) {
-                throw invalid("\(name) must be an instant between 1970 and 9999 (Unix ms)")
+        for field in GatherField.instants {
+            do throws(ClubhouseError) {
+                _ = try field.rule.validated(fields[field], field: field.wire, required: field.isRequired)
+            } catch {
+                throw SyncRefusalReason.invalid(error)
             }
         }
         guard GatherTimer.durationRange.contains(fields.timerDurationMs) else {
@@ -194,9 +189,8 @@ extension GatherStore: SyncRecordStore {
     /// device replaying the log holds, after each entry, a combination the rules allow (its
     /// CHECKs refuse any other, and would skip the entry) whatever it changed itself meanwhile.
     static let groups: [Set<String>] = [
-        ["timerDurationMs", "timerState", "timerRemainingMs", "timerStartedMs", "timerPlayedMs"],
-        ["endedAt", "winner"],
-    ]
+        [.timerDurationMs, .timerState, .timerRemainingMs, .timerStartedMs, .timerPlayedMs], [.endedAt, .winner],
+    ].map { (group: [GatherField]) in Set(group.map(\.wire)) }
 
     /// The names a put setting `names` logs.
     static func logged(_ names: some Sequence<String>) -> Set<String> {
@@ -208,17 +202,15 @@ extension GatherStore: SyncRecordStore {
     /// The score and countdown fields that differ between two states of a gather, as the wire
     /// names them (a rule of `PlayGather` or `EndGather` applied to `old`).
     static func changedOutcome(from old: Gather, to new: Gather) -> SyncFields {
-        func outcome(_ gather: Gather) -> SyncFields {
-            let timer = gather.timer
-            return [
-                "scoreA": .int(Int64(gather.score.a)), "scoreB": .int(Int64(gather.score.b)),
-                "timerDurationMs": .int(timer.duration), "timerState": .string(timer.state.rawValue),
-                "timerRemainingMs": .int(timer.remainingAtAnchor), "timerStartedMs": SyncValue(timer.startedAt),
-                "timerPlayedMs": .int(timer.playedBeforeAnchor),
-            ]
+        var before = SyncGatherFields(startedAt: 0, teams: SyncTeams(a: [], b: []))
+        before.take(outcomeOf: old)
+        var after = before
+        after.take(outcomeOf: new)
+        var changed = SyncFields()
+        for field in GatherField.synced where after[field] != before[field] {
+            changed[field.wire] = SyncValue(after[field])
         }
-        let before = outcome(old)
-        return outcome(new).filter { before[$0.key] != $0.value }
+        return changed
     }
 
     /// An ended gather can no longer change (`PlayGather`'s rule, with its sentence).

@@ -8,20 +8,17 @@ import PostgresNIO
 /// before the questions that recommend it).
 extension QuestionStore: SyncRecordStore {
     static let entity = SyncEntity.question
-    /// An answer names at most three books and a few words of each; this bounds a tampered one.
-    static let answerMaximumLength = 10_000
 
     /// The questions' vocabulary: each wire name and its column (books are `question_books`).
     static let table = SyncTable(
         name: "questions", keyColumn: "key", keyType: "uuid",
-        columns: [
-            .text("text", "text"), .text("answer", "answer"), .instant("askedAt", "asked_at"),
+        columns: QuestionField.synced.map(SyncColumn.declared) + [
             .derived(
-                "books",
+                SyncQuestionFields.booksName,
                 read: """
                     coalesce((SELECT jsonb_agg(qb.isbn ORDER BY qb.rank) FROM question_books qb
                               WHERE qb.question_id = t.id), '[]'::jsonb)
-                    """),
+                    """)
         ])
 
     func insert(_ records: [(key: String, fields: SyncQuestionFields)], owner: User.ID) async throws {
@@ -62,15 +59,13 @@ extension QuestionStore: SyncRecordStore {
         var checked = fields
         do throws(ClubhouseError) {
             checked.text = try Question.validatedText(fields.text)
-            try TypedText.check(fields.answer, field: "answer")
+            // The answer is kept as the device made it (not trimmed), within its declared rule.
+            let answer = QuestionField.answer
+            _ = try answer.rule.validated(fields[answer], field: answer.wire, required: answer.isRequired)
+            let asked = QuestionField.askedAt
+            _ = try asked.rule.validated(fields[asked], field: asked.wire, required: asked.isRequired)
         } catch {
             throw SyncRefusalReason.invalid(error)
-        }
-        guard TypedText.length(fields.answer) <= Self.answerMaximumLength else {
-            throw SyncRefusalReason(.invalid, "answer must be at most \(Self.answerMaximumLength) characters")
-        }
-        guard SyncInstant.range.contains(fields.askedAt) else {
-            throw SyncRefusalReason(.invalid, "askedAt must be an instant between 1970 and 9999 (Unix ms)")
         }
         guard fields.books.count <= AskQuestion.recommendationCount else {
             throw SyncRefusalReason(.invalid, "a question recommends at most \(AskQuestion.recommendationCount) books")
@@ -94,9 +89,6 @@ extension QuestionStore: SyncRecordStore {
 
 /// Unix milliseconds on the wire, `TIMESTAMPTZ` in the tables.
 enum SyncInstant {
-    /// 1970-01-01 to 9999-12-31: what a `TIMESTAMPTZ` holds and a person means.
-    static let range: ClosedRange<Int64> = 0...253_402_300_799_999
-
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
     /// `2026-11-25 18:03 UTC`, as a message names a gather.

@@ -3,12 +3,16 @@ import PostgresNIO
 
 extension SyncColumn {
     /// A declared field's column, read and written as its rule's type (an amount in cents is an
-    /// integer, a date PostgreSQL's DATE).
+    /// integer, a date PostgreSQL's DATE, an instant a TIMESTAMPTZ or its milliseconds).
     static func declared(_ field: some RecordField) -> SyncColumn {
-        switch field.rule {
-        case .integer, .money: .typed(field.wire, field.column, "integer")
-        case .date: .date(field.wire, field.column)
-        case .text, .paragraph, .isbn, .choice: .text(field.wire, field.column)
+        let (wire, column) = (field.wire, field.serverColumn)
+        return switch field.rule {
+        case .integer(let range) where range.upperBound > Int32.max: .typed(wire, column, "bigint")
+        case .integer, .money: .typed(wire, column, "integer")
+        case .instant(.milliseconds): .typed(wire, column, "bigint")
+        case .instant(.time): .instant(wire, column)
+        case .date: .date(wire, column)
+        case .text, .paragraph, .isbn, .choice: .text(wire, column)
         }
     }
 }

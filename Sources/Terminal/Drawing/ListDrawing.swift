@@ -68,7 +68,7 @@ enum ListDrawing {
                 case .paragraph: nil
                 case .integer(let range): max(String(range.upperBound).count, field.shortLabel.count) + 1
                 case .choice(let choices): (choices.map(\.count).max() ?? 0) + 1
-                case .money, .date, .isbn: max(field.rule.widestText, field.shortLabel.count) + 1
+                case .money, .date, .isbn, .instant: max(field.rule.widestText, field.shortLabel.count) + 1
                 }
             columns.append((field, column, room))
             column += (room ?? 0) + 1

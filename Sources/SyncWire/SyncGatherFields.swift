@@ -111,6 +111,20 @@ public struct SyncGatherFields: RecordValues, Sendable, Equatable, Hashable {
         return fields
     }
 
+    /// The gather these fields stand for, without its seats (which name players by key): its
+    /// start, its result, its score and its countdown's anchor, read within the rules.
+    public func gather(id: Gather.ID, ownerID: User.ID) -> Gather {
+        let timer = GatherTimer(
+            duration: timerDurationMs, state: GatherTimer.State(rawValue: timerState) ?? .stopped,
+            remainingAtAnchor: timerRemainingMs, startedAt: timerStartedMs, playedBeforeAnchor: timerPlayedMs)
+        let ending = endedAt.map {
+            Gather.Ending(endedAt: FieldRule.instantText($0), winner: Winner(rawValue: winner ?? "") ?? .none)
+        }
+        return Gather(
+            id: id, ownerID: ownerID, startedAt: FieldRule.instantText(startedAt), teamA: [], teamB: [],
+            score: Score(stored: scoreA, scoreB), timer: timer, ending: ending)
+    }
+
     /// The names of the fields whose values differ from `other`'s.
     public func changedFields(from other: SyncGatherFields) -> [String] {
         var changed = GatherField.synced.filter { self[$0] != other[$0] }.map(\.wire)

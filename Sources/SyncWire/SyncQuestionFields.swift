@@ -54,6 +54,12 @@ public struct SyncQuestionFields: RecordValues, Sendable, Equatable, Hashable {
         for (field, value) in zip(QuestionField.synced, values) { self[field] = value }
     }
 
+    /// The question these fields stand for, without its books (which are the shelf's).
+    public func question(id: Question.ID, ownerID: User.ID) -> Question {
+        Question(
+            id: id, ownerID: ownerID, text: text, answer: answer, createdAt: FieldRule.instantText(askedAt), books: [])
+    }
+
     /// Every field, as a create sends it.
     public var fields: SyncFields {
         var fields = SyncFields(minimumCapacity: Self.names.count)

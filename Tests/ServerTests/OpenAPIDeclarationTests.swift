@@ -2,8 +2,8 @@ import ClubhouseDomain
 import Testing
 
 /// docs/openapi.json is checked field by field against the record declarations: the player
-/// schemas (a player, a gather's seat, the form's input) and the book schemas (a book, the
-/// add-book form's input) hold exactly the declared fields by their wire names (an input's by
+/// schemas (a player, a gather's seat, the form's input), the book schemas (a book, the
+/// add-book form's input) and the question's hold exactly the declared fields by their wire names (an input's by
 /// their keys), each of its declared type, with its choices as the enum and the required fields
 /// required. A field declared and not documented (or documented and not declared) fails
 /// here, naming it.
@@ -60,6 +60,23 @@ import Testing
         }
         let required = Set(object["required"] as? [String] ?? []).subtracting(own)
         #expect(required == Set(BookField.allCases.filter(\.isRequired).map(\.wire)), "Book's required fields")
+    }
+
+    /// A question as the API shows it: each declared field by its wire name, an instant as
+    /// ISO-8601 text (REST writes every time so), then its key, id and books.
+    @Test func theQuestionSchemaHoldsTheDeclaredFields() throws {
+        let object = try Self.schema("Question")
+        let properties = try #require(object["properties"] as? [String: [String: Any]])
+        let own: Set<String> = ["id", "key", "books"]
+        #expect(Set(properties.keys).subtracting(own) == Set(QuestionField.allCases.map(\.wire)), "Question's fields")
+        for field in QuestionField.allCases {
+            guard let property = properties[field.wire] else { continue }
+            let isInstant = if case .instant = field.rule { true } else { false }
+            #expect(property["type"] as? String == (isInstant || !field.rule.isInteger ? "string" : "integer"))
+            #expect(property["format"] as? String == (isInstant ? "date-time" : nil), "Question.\(field.wire)")
+        }
+        let required = Set(object["required"] as? [String] ?? []).subtracting(own)
+        #expect(required == Set(QuestionField.allCases.filter(\.isRequired).map(\.wire)), "Question's required")
     }
 
     /// The add-book form's input: each field by its key, as text (an amount also as a number),

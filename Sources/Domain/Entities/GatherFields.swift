@@ -49,6 +49,14 @@ public enum GatherField: String, RecordField {
 
     public var syncs: Bool { true }
 
+    /// What play changes (`PlayGather`): the score and the countdown's anchor.
+    public static let outcome: [GatherField] = [.scoreA, .scoreB] + countdown
+
+    /// The countdown's anchor: valid only together.
+    public static let countdown: [GatherField] = [
+        .timerDurationMs, .timerState, .timerRemainingMs, .timerStartedMs, .timerPlayedMs,
+    ]
+
     /// camelCase as words joined by `separator` in lower case.
     private static func spelled(_ camel: String, _ separator: Character) -> String {
         var spelled = ""

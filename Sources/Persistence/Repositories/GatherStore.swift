@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import GRDB
 
 /// Gathers and their players. Every column is read with GRDB's throwing decoding, so a tampered
@@ -16,7 +17,8 @@ package struct GatherStore: GatherRepository {
         let timer = GatherTimer()
         try db.cachedStatement(
             sql: """
-                INSERT INTO gathers (owner_id, started_at, timer_duration_ms, timer_state, timer_remaining_ms)
+                INSERT INTO gathers (owner_id, \(GatherField.startedAt.column), \(GatherField.timerDurationMs.column),
+                    \(GatherField.timerState.column), \(GatherField.timerRemainingMs.column))
                 VALUES (?, \(Self.isoTime), ?, ?, ?)
                 """
         ).execute(arguments: [owner, now, timer.duration, timer.state.rawValue, timer.remainingAtAnchor])
@@ -41,24 +43,25 @@ package struct GatherStore: GatherRepository {
         try gathers(where: "owner_id = ? AND ended_at IS NULL", [owner]).first
     }
 
+    /// Sets what play changes: the score and the countdown's anchor.
+    private static let updateOutcome =
+        "UPDATE gathers SET \(GatherField.outcome.map { "\($0.column) = ?" }.joined(separator: ", ")) WHERE id = ? AND owner_id = ?"
+
     package func update(_ gather: Gather) throws {
-        let timer = gather.timer
-        try db.cachedStatement(
-            sql: """
-                UPDATE gathers SET score_a = ?, score_b = ?, timer_duration_ms = ?, timer_state = ?,
-                    timer_remaining_ms = ?, timer_started_ms = ?, timer_played_ms = ?
-                WHERE id = ? AND owner_id = ?
-                """
-        ).execute(arguments: [
-            gather.score.a, gather.score.b, timer.duration, timer.state.rawValue, timer.remainingAtAnchor,
-            timer.startedAt, timer.playedBeforeAnchor, gather.id, gather.ownerID,
-        ])
+        var fields = SyncGatherFields(startedAt: 0, teams: SyncTeams(a: [], b: []))
+        fields.take(outcomeOf: gather)
+        var arguments = StatementArguments(GatherField.outcome.map { fields[$0].databaseValue })
+        arguments += [gather.id, gather.ownerID]
+        try db.cachedStatement(sql: Self.updateOutcome).execute(arguments: arguments)
     }
 
     package func end(_ gather: Gather, at now: Milliseconds) throws -> Gather {
         try update(gather)
         try db.cachedStatement(
-            sql: "UPDATE gathers SET ended_at = \(Self.isoTime), winner = ? WHERE id = ? AND owner_id = ?"
+            sql: """
+                UPDATE gathers SET \(GatherField.endedAt.column) = \(Self.isoTime), \(GatherField.winner.column) = ?
+                WHERE id = ? AND owner_id = ?
+                """
         ).execute(arguments: [now, Winner(gather.score).rawValue, gather.id, gather.ownerID])
         // History keeps each player as they were when the gather ended.
         try db.cachedStatement(
@@ -145,10 +148,7 @@ package struct GatherStore: GatherRepository {
 
     // MARK: Reading
 
-    private static let columns = """
-        id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-        timer_remaining_ms, timer_started_ms, timer_played_ms
-        """
+    private static let columns = (["id", "owner_id"] + GatherField.allCases.map(\.column)).joined(separator: ", ")
 
     /// The gathers a condition selects, each with its players (read in one more query).
     private func gathers(where condition: String, _ arguments: StatementArguments) throws -> [Gather] {
@@ -202,21 +202,27 @@ package struct GatherStore: GatherRepository {
         let what = "gather \(id)"
         let owner: User.ID = try RowDecoding.required(row, "owner_id", what: what)
         var reading = RecordReading(what)
-        guard let startedAt = reading.time(row.stored("started_at"), "started_at") else {
+        guard let startedAt = reading.time(row.stored(GatherField.startedAt.column), GatherField.startedAt.column)
+        else {
             throw ClubhouseError.unreadableRecord(what: what, reason: "started_at holds a value of the wrong type")
         }
         let timer = Self.timer(row, &reading)
         let range = Int64(Score.range.lowerBound)...Int64(Score.range.upperBound)
         let score = Score(
-            stored: Int(reading.integer(row.stored("score_a"), "score_a", within: range, fallback: 0)),
-            Int(reading.integer(row.stored("score_b"), "score_b", within: range, fallback: 0)))
+            stored: Int(
+                reading.integer(
+                    row.stored(GatherField.scoreA.column), GatherField.scoreA.column, within: range, fallback: 0)),
+            Int(
+                reading.integer(
+                    row.stored(GatherField.scoreB.column), GatherField.scoreB.column, within: range, fallback: 0)))
         var ending: Gather.Ending?
-        if let endedAt = reading.time(row.stored("ended_at"), "ended_at") {
+        if let endedAt = reading.time(row.stored(GatherField.endedAt.column), GatherField.endedAt.column) {
             let fromScore = Winner(score)
             let winner: Winner? = reading.named(
-                row.stored("winner"), "winner", shown: "shown as \(fromScore.rawValue), from the score")
-            if winner == nil, row.stored("winner").isNull {
-                reading.note("winner", "NULL", "shown as \(fromScore.rawValue), from the score")
+                row.stored(GatherField.winner.column), GatherField.winner.column,
+                shown: "shown as \(fromScore.rawValue), from the score")
+            if winner == nil, row.stored(GatherField.winner.column).isNull {
+                reading.note(GatherField.winner.column, "NULL", "shown as \(fromScore.rawValue), from the score")
             }
             ending = Gather.Ending(endedAt: endedAt, winner: winner ?? fromScore)
         }
@@ -231,28 +237,32 @@ package struct GatherStore: GatherRepository {
         let milliseconds: (Int64) -> String = { "\($0) ms" }
         let durations = GatherTimer.durationRange
         let duration = reading.integer(
-            row.stored("timer_duration_ms"), "timer_duration_ms", within: durations,
+            row.stored(GatherField.timerDurationMs.column), GatherField.timerDurationMs.column, within: durations,
             fallback: GatherTimer.defaultDuration, shownAs: milliseconds)
-        let storedState = row.stored("timer_state")
+        let storedState = row.stored(GatherField.timerState.column)
         var state: GatherTimer.State =
-            reading.named(storedState, "timer_state", shown: "shown as paused") ?? .paused
+            reading.named(storedState, GatherField.timerState.column, shown: "shown as paused") ?? .paused
         if storedState.isNull {
-            reading.note("timer_state", "NULL", "shown as paused")
+            reading.note(GatherField.timerState.column, "NULL", "shown as paused")
         }
         let remaining = reading.integer(
-            row.stored("timer_remaining_ms"), "timer_remaining_ms", within: 0...duration, fallback: 0,
+            row.stored(GatherField.timerRemainingMs.column), GatherField.timerRemainingMs.column, within: 0...duration,
+            fallback: 0,
             shownAs: milliseconds)
         var startedAt: Milliseconds?
         if state == .running {
-            let stored = row.stored("timer_started_ms")
-            startedAt = reading.integer(stored, "timer_started_ms", shown: "the countdown is shown paused")
+            let stored = row.stored(GatherField.timerStartedMs.column)
+            startedAt = reading.integer(
+                stored, GatherField.timerStartedMs.column, shown: "the countdown is shown paused")
             if stored.isNull {
-                reading.note("timer_started_ms", "NULL while the countdown runs", "the countdown is shown paused")
+                reading.note(
+                    GatherField.timerStartedMs.column, "NULL while the countdown runs", "the countdown is shown paused")
             }
             if startedAt == nil { state = .paused }
         }
         let played = reading.integer(
-            row.stored("timer_played_ms"), "timer_played_ms", within: 0...GatherTimer.playedLimit, fallback: 0,
+            row.stored(GatherField.timerPlayedMs.column), GatherField.timerPlayedMs.column,
+            within: 0...GatherTimer.playedLimit, fallback: 0,
             shownAs: milliseconds)
         return GatherTimer(
             duration: duration, state: state, remainingAtAnchor: remaining, startedAt: startedAt,

@@ -188,9 +188,7 @@ extension GatherStore: SyncRecordStore {
     /// winner. A logged put that sets one of a group carries the whole group as stored, so a
     /// device replaying the log holds, after each entry, a combination the rules allow (its
     /// CHECKs refuse any other, and would skip the entry) whatever it changed itself meanwhile.
-    static let groups: [Set<String>] = [
-        [.timerDurationMs, .timerState, .timerRemainingMs, .timerStartedMs, .timerPlayedMs], [.endedAt, .winner],
-    ].map { (group: [GatherField]) in Set(group.map(\.wire)) }
+    static let groups: [Set<String>] = [GatherField.countdown, [.endedAt, .winner]].map { Set($0.map(\.wire)) }
 
     /// The names a put setting `names` logs.
     static func logged(_ names: some Sequence<String>) -> Set<String> {
@@ -207,7 +205,7 @@ extension GatherStore: SyncRecordStore {
         var after = before
         after.take(outcomeOf: new)
         var changed = SyncFields()
-        for field in GatherField.synced where after[field] != before[field] {
+        for field in GatherField.outcome where after[field] != before[field] {
             changed[field.wire] = SyncValue(after[field])
         }
         return changed

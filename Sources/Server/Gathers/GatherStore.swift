@@ -23,56 +23,55 @@ struct GatherStore: Sendable {
         return nil
     }
 
-    typealias Row = (Int64, Int64, Date, Date?, String?, Int, Int, Int64, String, Int64, Int64?, Int64, String)
+    /// A gather's row as it is read: its id and owner, each declared field, its key.
+    private static let columns =
+        (["id", "owner_id"] + GatherField.allCases.map(\.serverColumn) + ["key::text"]).joined(separator: ", ")
+
+    private typealias Row = (id: Gather.ID, owner: User.ID, fields: SyncGatherFields, key: String)
+
+    /// The gathers `condition` selects, in its order.
+    private func rows(_ condition: String) async throws -> [Row] {
+        let rows = try await connection.query(
+            "SELECT \(unescaped: Self.columns) FROM gathers WHERE \(unescaped: condition)", logger: logger)
+        var found: [Row] = []
+        let last = 2 + GatherField.allCases.count
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            var fields = SyncGatherFields(startedAt: 0, teams: SyncTeams(a: [], b: []))
+            try fields.read(cells, at: 2, GatherField.allCases)
+            found.append(
+                (
+                    try cells[0].decode(Int64.self), try cells[1].decode(Int64.self), fields,
+                    try cells[last].decode(String.self)
+                ))
+        }
+        return found
+    }
 
     /// The owner's gather; `locking` holds its row until the transaction ends (a change reads,
     /// applies the rules, then writes).
     func find(_ id: Gather.ID, owner: User.ID, locking: Bool = false) async throws -> Keyed<Gather>? {
-        let rows =
-            locking
-            ? try await connection.query(
-                """
-                SELECT id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-                       timer_remaining_ms, timer_started_ms, timer_played_ms, key::text
-                FROM gathers WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-                """, logger: logger)
-            : try await connection.query(
-                """
-                SELECT id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-                       timer_remaining_ms, timer_started_ms, timer_played_ms, key::text
-                FROM gathers WHERE id = \(id) AND owner_id = \(owner)
-                """, logger: logger)
-        var found: Row?
-        for try await row in rows.decode(Row.self) { found = row }
-        guard let row = found else { return nil }
+        // Both are integers the server made, never text from a request.
+        guard let row = try await rows("id = \(id) AND owner_id = \(owner)\(locking ? " FOR UPDATE" : "")").first else {
+            return nil
+        }
         return try await gather(row)
     }
 
     /// Ended gathers, newest first, before id `before` (keyset paging): only one gather is in
     /// progress at a time and cancelled ones are gone, so ids end in the order they started.
     func history(owner: User.ID, before: Gather.ID, limit: Int) async throws -> [Keyed<Gather>] {
-        let rows = try await connection.query(
-            """
-            SELECT id, owner_id, started_at, ended_at, winner, score_a, score_b, timer_duration_ms, timer_state,
-                   timer_remaining_ms, timer_started_ms, timer_played_ms, key::text
-            FROM gathers WHERE owner_id = \(owner) AND ended_at IS NOT NULL AND id < \(before)
-            ORDER BY id DESC LIMIT \(limit)
-            """, logger: logger)
-        var found: [Row] = []
-        for try await row in rows.decode(Row.self) { found.append(row) }
         var gathers: [Keyed<Gather>] = []
-        for row in found { gathers.append(try await gather(row)) }
+        for row in try await rows(
+            "owner_id = \(owner) AND ended_at IS NOT NULL AND id < \(before) ORDER BY id DESC LIMIT \(limit)")
+        {
+            gathers.append(try await gather(row))
+        }
         return gathers
     }
 
     private func gather(_ row: Row) async throws -> Keyed<Gather> {
-        let timer = GatherTimer(
-            duration: row.7, state: GatherTimer.State(rawValue: row.8) ?? .stopped, remainingAtAnchor: row.9,
-            startedAt: row.10, playedBeforeAnchor: row.11)
-        let ending = row.3.map { Gather.Ending(endedAt: $0.apiText, winner: Winner(rawValue: row.4 ?? "") ?? .none) }
-        var gather = Gather(
-            id: row.0, ownerID: row.1, startedAt: row.2.apiText, teamA: [], teamB: [],
-            score: Score(stored: row.5, row.6), timer: timer, ending: ending)
+        var gather = row.fields.gather(id: row.id, ownerID: row.owner)
         // While in progress a player shows as they are now; once ended, as they were. The
         // device's dialect of this rule is its GatherStore; RuleParityTests holds the two together.
         let players = try await connection.query(
@@ -93,7 +92,7 @@ struct GatherStore: Sendable {
                 gather.teamB.append(player)
             }
         }
-        return Keyed(record: gather, key: row.12)
+        return Keyed(record: gather, key: row.key)
     }
 
     /// The owner's gather by sync key (a REST write answers with what it stored).

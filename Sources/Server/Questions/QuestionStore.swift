@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseSyncWire
 import Foundation
 import PostgresNIO
 
@@ -21,21 +22,25 @@ struct QuestionStore: Sendable {
         return nil
     }
 
+    /// A question's row as it is read: its id and owner, each declared field, its key.
+    private static let columns =
+        (["id", "owner_id"] + QuestionField.allCases.map(\.serverColumn) + ["key::text"]).joined(separator: ", ")
+
     func find(_ id: Question.ID, owner: User.ID) async throws -> Keyed<Question>? {
         let rows = try await connection.query(
-            """
-            SELECT id, owner_id, text, answer, asked_at, key::text FROM questions
-            WHERE id = \(id) AND owner_id = \(owner)
-            """, logger: logger)
-        var found: (Question, String)?
-        for try await (id, owner, text, answer, asked, key) in rows.decode(
-            (Int64, Int64, String, String, Date, String).self)
-        {
+            "SELECT \(unescaped: Self.columns) FROM questions WHERE id = \(id) AND owner_id = \(owner)",
+            logger: logger)
+        var found: (question: Question, key: String)?
+        for try await row in rows {
+            let cells = row.makeRandomAccess()
+            var fields = SyncQuestionFields(text: "", answer: "", askedAt: 0, books: [])
+            try fields.read(cells, at: 2, QuestionField.allCases)
             found = (
-                Question(id: id, ownerID: owner, text: text, answer: answer, createdAt: asked.apiText, books: []), key
+                fields.question(id: try cells[0].decode(Int64.self), ownerID: try cells[1].decode(Int64.self)),
+                try cells[2 + QuestionField.allCases.count].decode(String.self)
             )
         }
-        guard var question = found?.0, let key = found?.1 else { return nil }
+        guard var question = found?.question, let key = found?.key else { return nil }
         question.books = try await books(of: id, owner: owner)
         return Keyed(record: question, key: key)
     }

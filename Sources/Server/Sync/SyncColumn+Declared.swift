@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import Foundation
 import PostgresNIO
 
 extension SyncColumn {
@@ -23,9 +24,15 @@ extension RecordValues {
     mutating func read(_ row: PostgresRandomAccessRow, at offset: Int, _ fields: [Field]) throws {
         for (index, field) in fields.enumerated() {
             let cell = row[offset + index]
-            self[field] =
-                field.rule.isInteger
-                ? FieldValue(try cell.decode(Int64?.self)) : FieldValue(try cell.decode(String?.self))
+            if field.rule.isTime {
+                // Unix ms, as the wire carries it (every instant the server stores came from one).
+                self[field] = FieldValue(
+                    try cell.decode(Date?.self).flatMap { Int64(exactly: ($0.timeIntervalSince1970 * 1000).rounded()) })
+            } else {
+                self[field] =
+                    field.rule.isInteger
+                    ? FieldValue(try cell.decode(Int64?.self)) : FieldValue(try cell.decode(String?.self))
+            }
         }
     }
 }

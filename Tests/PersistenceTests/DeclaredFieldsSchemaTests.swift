@@ -25,6 +25,15 @@ import Testing
             besides: ["id", "owner_id", "owned", "created_at", "updated_at", "save_order"])
     }
 
+    /// The full-text index holds the searched fields, in their order (bm25's weights follow it).
+    @Test func theFullTextIndexHoldsTheSearchedFields() throws {
+        let database = try AppDatabase.inMemory()
+        let columns = try database.writeSyncTables { store in
+            try String.fetchAll(store.db, sql: "SELECT name FROM pragma_table_info('books_fts')")
+        }
+        #expect(columns == BookField.searched.map(\.column))
+    }
+
     @Test func everyDeclaredGatherFieldIsAColumnOfItsType() throws {
         try Self.expectColumns(of: GatherField.self, in: "gathers", besides: ["id", "owner_id", "key"])
     }

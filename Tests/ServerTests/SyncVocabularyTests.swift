@@ -76,4 +76,38 @@ struct SyncVocabularyTests {
             }
         }
     }
+
+    /// The same for gathers and questions, by their server columns: an instant kept as a time is
+    /// `timestamp with time zone`, one kept as its milliseconds `bigint`, a whole number a column
+    /// that holds its range.
+    @Test func everyDeclaredGatherAndQuestionFieldIsAColumnOfItsType() async throws {
+        try await TestServer.run { _, database in
+            func expectColumns<Field: RecordField>(of _: Field.Type, in table: String) async throws {
+                let rows = try await database.values(
+                    """
+                    SELECT column_name || ' ' || data_type || ' ' || is_nullable FROM information_schema.columns
+                    WHERE table_name = '\(table)'
+                    """)
+                let columns = Set(rows.compactMap { $0 })
+                for field in Field.allCases {
+                    let types: [String] =
+                        switch field.rule {
+                        case .instant(.time): ["timestamp with time zone"]
+                        case .instant(.milliseconds): ["bigint"]
+                        case .integer(let range) where range.upperBound > Int32.max: ["bigint"]
+                        case .integer: ["integer", "bigint"]
+                        default: ["text"]
+                        }
+                    let nullable = field.isRequired ? "NO" : "YES"
+                    let found = types.contains { columns.contains("\(field.serverColumn) \($0) \(nullable)") }
+                    #expect(
+                        found,
+                        "\(table): no \(field.serverColumn) \(types) \(nullable) for \(field.wire) in \(columns.sorted())"
+                    )
+                }
+            }
+            try await expectColumns(of: GatherField.self, in: "gathers")
+            try await expectColumns(of: QuestionField.self, in: "questions")
+        }
+    }
 }

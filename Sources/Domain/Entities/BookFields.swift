@@ -42,6 +42,20 @@ public enum BookField: String, RecordField {
 
     /// The ISBN is the book's key on the wire, not one of its fields.
     public var syncs: Bool { self != .isbn }
+
+    /// What a keyword matching the field adds to a book's relevance (`BookRelevance`); nil for a
+    /// field that is not searched. The full-text index holds the searched fields, in this order.
+    public var searchWeight: Int? {
+        switch self {
+        case .title: 10
+        case .author: 5
+        case .description: 1
+        case .isbn, .publisher, .price, .published: nil
+        }
+    }
+
+    /// The fields a search reads, in the declaration's order (the full-text index's columns).
+    public static let searched = allCases.filter { $0.searchWeight != nil }
 }
 
 /// A book's fields: what the add-book form (and one row of an imported file) holds before it is

@@ -3,19 +3,23 @@ import GRDB
 
 /// Full-text search of a user's books, through `books_fts`.
 extension BookStore {
+    /// Each searched field's weight, in the index's column order (`10.0, 5.0, 1.0`).
+    private static let bm25Weights = BookField.searched.map { "\($0.searchWeight ?? 0).0" }.joined(separator: ", ")
+
     /// `search` and `rank` are this one statement; only `:match` differs (every word, or any word;
     /// see `matchExpression`). Also run by the benchmark in the sqlite3 shell, e.g.
     /// `.param set :match '"sea"* AND "tale"*'`, `.param set :owner 1`, `.param set :limit 50`.
     ///
     /// The index drives (CROSS JOIN fixes the order): it yields only the matching rows, which are
-    /// then kept if they are the owner's and on the shelf. bm25 weighs a match in the title 10,
-    /// the author 5, the description 1 (lower is better); equal scores fall back to the shelf's
-    /// order, then the internal id, so the result never depends on the plan.
+    /// then kept if they are the owner's and on the shelf. bm25 weighs a match by its field's
+    /// declared `searchWeight` (title 10, author 5, description 1; lower is better); equal scores
+    /// fall back to the shelf's order, then the internal id, so the result never depends on the
+    /// plan.
     package static let matchingSQL = """
         SELECT \(BookRow.columns(of: "b"))
         FROM books_fts CROSS JOIN books b ON b.id = books_fts.rowid
         WHERE books_fts MATCH :match AND b.owner_id = :owner AND b.owned = 1
-        ORDER BY bm25(books_fts, 10.0, 5.0, 1.0), b.updated_at DESC, b.save_order DESC, b.id DESC
+        ORDER BY bm25(books_fts, \(bm25Weights)), b.updated_at DESC, b.save_order DESC, b.id DESC
         LIMIT :limit
         """
 
@@ -41,9 +45,10 @@ extension BookStore {
         var arguments: StatementArguments = []
         for word in words {
             guard let term = matchExpression([word], joinedBy: "OR") else { continue }
-            for field in BookRelevance.Field.allCases {
-                terms.append("\(field.weight) * (b.id IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ?))")
-                arguments += ["\(field.rawValue) : \(term)"]
+            for field in BookField.searched {
+                terms.append(
+                    "\(field.searchWeight ?? 0) * (b.id IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ?))")
+                arguments += ["\(field.column) : \(term)"]
             }
         }
         arguments += [match, owner, limit]

@@ -6,6 +6,20 @@ import GRDB
 package struct QuestionStore: QuestionRepository {
     let db: Database
 
+    /// The declared fields' columns, in their order (the question, its answer, when it was asked).
+    private static let fields = QuestionField.allCases.map(\.column).joined(separator: ", ")
+
+    /// A new question: each declared field's value, asked now.
+    private static let insertSQL = """
+        INSERT INTO questions (owner_id, \(fields)) VALUES (:owner, \(QuestionField.allCases.map { field in
+            switch field {
+            case .text: ":text"
+            case .answer: ":answer"
+            case .askedAt: BookStore.isoNow
+            }
+        }.joined(separator: ", ")))
+        """
+
     package func insert(
         text: String, answer: String, books: [ISBN], owner: User.ID, at now: Milliseconds
     ) throws -> Question {
@@ -19,10 +33,9 @@ package struct QuestionStore: QuestionRepository {
             // Each book once, at its best place.
             if !bookIDs.contains(id) { bookIDs.append(id) }
         }
-        try db.cachedStatement(
-            sql:
-                "INSERT INTO questions (owner_id, text, answer, created_at) VALUES (:owner, :text, :answer, \(BookStore.isoNow))"
-        ).execute(arguments: ["owner": owner, "text": text, "answer": answer, "now": now])
+        try db.cachedStatement(sql: Self.insertSQL).execute(arguments: [
+            "owner": owner, "text": text, "answer": answer, "now": now,
+        ])
         let id = db.lastInsertedRowID
         let link = try db.makeStatement(sql: "INSERT INTO question_books (question_id, seat, book_id) VALUES (?, ?, ?)")
         for (seat, book) in bookIDs.enumerated() {
@@ -75,7 +88,7 @@ package struct QuestionStore: QuestionRepository {
         where condition: String, _ arguments: StatementArguments, owner: User.ID
     ) throws -> [Question] {
         let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT id, owner_id, text, answer, created_at FROM questions WHERE \(condition)"),
+            db.cachedStatement(sql: "SELECT id, owner_id, \(Self.fields) FROM questions WHERE \(condition)"),
             arguments: arguments)
         guard !rows.isEmpty else { return [] }
         var questions = try rows.map(Self.question)
@@ -111,9 +124,9 @@ package struct QuestionStore: QuestionRepository {
         // Text for people: whatever was stored reads as text (`clubhouse check` reports the type).
         var reading = RecordReading("question \(id)")
         return Question(
-            id: id, ownerID: owner, text: reading.text(row.stored(2), "text", absent: "") ?? "",
-            answer: reading.text(row.stored(3), "answer", absent: "") ?? "",
-            createdAt: reading.time(row.stored(4), "created_at", absent: "") ?? "", books: [],
+            id: id, ownerID: owner, text: reading.text(row.stored(2), QuestionField.text.column, absent: "") ?? "",
+            answer: reading.text(row.stored(3), QuestionField.answer.column, absent: "") ?? "",
+            createdAt: reading.time(row.stored(4), QuestionField.askedAt.column, absent: "") ?? "", books: [],
             unshowableValues: reading.unshowable)
     }
 }

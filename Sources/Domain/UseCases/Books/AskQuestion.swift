@@ -32,7 +32,7 @@ package struct AskQuestion {
         }
         let parts = books.map { book -> String in
             // The book's words once, not once per keyword and field.
-            let words = BookRelevance.Field.allCases.flatMap { BookRelevance.words(of: book, $0) }
+            let words = BookField.searched.flatMap { BookRelevance.words(of: book, $0) }
             let matched = keywords.filter { keyword in BookRelevance.matches(keyword, words) }
             let by = book.author.map { " by \($0)" } ?? ""
             return "“\(book.title)”\(by) (about \(list(matched.prefix(4).map { "“\($0)”" })))"

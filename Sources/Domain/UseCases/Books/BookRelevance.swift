@@ -6,32 +6,12 @@ import Foundation
 ///
 /// Each keyword scores the weight of every field it matches — a word of the field that starts
 /// with the keyword, case and diacritics aside, as FTS5's `unicode61 remove_diacritics 2`
-/// tokenizer matches a prefix query: 10 in the title, 5 in the author, 1 in the description.
+/// tokenizer matches a prefix query, by the field's declared `searchWeight` (10 in the title, 5 in
+/// the author, 1 in the description).
 /// Equal scores are ordered by ISBN: every device holds it, while local ids, save orders and
 /// update times differ from one device to another (bm25 and `ts_rank` also weighed how often a
 /// word appears and how long a field is, which the two engines count differently).
 package enum BookRelevance {
-    /// The fields searched, each with its weight; named as the full-text index names its columns.
-    package enum Field: String, CaseIterable, Sendable {
-        case title, author, description
-
-        package var weight: Int {
-            switch self {
-            case .title: 10
-            case .author: 5
-            case .description: 1
-            }
-        }
-
-        package func text(of book: Book) -> String {
-            switch self {
-            case .title: book.title
-            case .author: book.author ?? ""
-            case .description: book.description ?? ""
-            }
-        }
-    }
-
     /// The word as the index compares it: lower case, diacritics removed — and no more: case
     /// folding would also turn ß into ss and ﬂ into fl, which FTS5's tokenizer does not.
     package static func folded(_ word: String) -> String {
@@ -39,8 +19,8 @@ package enum BookRelevance {
     }
 
     /// The words of a field as the index holds them.
-    package static func words(of book: Book, _ field: Field) -> [String] {
-        SearchWords.words(in: field.text(of: book), limit: .max).map(folded)
+    package static func words(of book: Book, _ field: BookField) -> [String] {
+        SearchWords.words(in: book.fields[field].text ?? "", limit: .max).map(folded)
     }
 
     /// Whether `keyword` starts one of `words` (from `words(of:_:)`), as a prefix query matches.
@@ -51,9 +31,9 @@ package enum BookRelevance {
 
     package static func score(_ book: Book, keywords: [String]) -> Int {
         var score = 0
-        for field in Field.allCases {
+        for field in BookField.searched {
             let words = words(of: book, field)
-            for keyword in keywords where matches(keyword, words) { score += field.weight }
+            for keyword in keywords where matches(keyword, words) { score += field.searchWeight ?? 0 }
         }
         return score
     }

@@ -52,12 +52,15 @@ extension AppCoordinator {
             return .form(result, resumed: resumed)
         case .discardDraft:
             try requireMain().currentForm().discardDraft()
-        case .register(_, _, let signingIn):
+        case .register(_, _, let signingIn, let landing):
             guard case .registration(let registration) = credentials else { return .none }
             let login = try requireLogin()
             let user = try login.showRegister().submit(registration, useCases)
+            if let landing { _ = try useCases.settings.land(on: landing, for: user.id) }
             guard signingIn else { return .registered(user) }
             _ = try login.signInRegistered(user, useCases)
+            // Registering signs in as a sign-in does: on the tab chosen to land on.
+            try requireMain().select(landing ?? .home)
             return .signedIn(user, openedLink: try openPendingLink(useCases))
         case .signIn:
             guard case .verified(let verified) = credentials else { return .none }

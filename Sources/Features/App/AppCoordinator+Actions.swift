@@ -43,7 +43,15 @@ extension AppCoordinator {
             let form = try main.currentForm()
             if discarding { form.discardDraft() }
             let typed = Set(fields.map(\.name))
-            try form.fill(fields)
+            do {
+                try form.fill(fields)
+            } catch ClubhouseError.invalidInput(let reason) {
+                // Told with the form's other faults where it can tell them, so one run names all.
+                var draft = form.draft
+                for field in fields { draft[field.name] = field.text }
+                let faults = form.faults(in: draft)
+                throw ClubhouseError.invalidInput(faults.count > 1 ? faults.joined(separator: "; ") : reason)
+            }
             // What the draft still holds beside the typed fields (a form may drop a draft that
             // was for another record).
             let resumed = form.draft.fields.keys.filter { !typed.contains($0) }.sorted()

@@ -185,6 +185,7 @@ import Testing
         try app.open("players")
         session.reload()
         press(.character("/"), on: session)
+        #expect(session.frame().text.contains("find a player: █"))
         type("zoe", session)
         press(.enter, on: session)
         #expect(session.frame().text.contains("found Zoë O'Brien (#1)"), "\(session.frame().text)")

@@ -20,7 +20,8 @@ enum OverlayDrawing {
                 &frame, title: title, lines: [text, "", "Enter or Esc closes"], layout, escaped: false, style: .error,
                 centred: true)
         case .commandLine(let text): prompt(&frame, ":", text, layout)
-        case .search(let text): prompt(&frame, "search: ", text, layout)
+        case .search(let text):
+            prompt(&frame, display.screen == .players ? "find a player: " : "search: ", text, layout)
         case .add(let selected):
             let lines = AddFlow.allCases.map { flow in "\(flow == selected ? "▶" : " ") \(flow.key)  \(flow.label)" }
             box(&frame, title: "Add (a key, or ↑ ↓ and Enter; Esc closes)", lines: lines, layout, escaped: true)

@@ -6,17 +6,6 @@ import Testing
 /// row stayed selected in the stored state, a gather picked from the marks took a player who was
 /// not marked, and a book form with two faults named one.
 @Suite struct RefusalsAndSelectionsTests {
-    private func message(_ work: () throws -> Void) -> String? {
-        do {
-            try work()
-            return nil
-        } catch let error as ClubhouseError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func deletingTheSelectedPlayerSelectsItsNeighbour() throws {
         let file = try TemporaryFile()
         let app = try signedInWithPlayers(3, in: file)

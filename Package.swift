@@ -228,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "ClubhouseCLITests",
             dependencies: [
-                "ClubhouseCLI", "ClubhouseDomain", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ClubhouseCLI", "ClubhouseDomain", "ClubhouseSync",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Reference"]),
         // Snapshots/ holds the frames as text (TERMINAL_SNAPSHOTS=record writes them again).

@@ -5,10 +5,14 @@ extension ClubhouseApp {
     /// Creates an account and, with `signingIn`, signs it in at once (as the app's sign-up does;
     /// the password is hashed once, not checked again). Usernames: 1–32 letters, digits, `.`, `_`, `-`, unique
     /// whatever their case; passwords: 8 characters or more. Hashing (scrypt) takes about a
-    /// second and happens before the write lock.
+    /// second and happens before the write lock. `landing` is the tab its sign-ins land on
+    /// (as `landOn`), this one's included.
     @discardableResult
-    public func register(username: String, password: String, signingIn: Bool = false) throws -> Outcome {
-        try perform(Command(.register(username: username, password: password, signingIn: signingIn)))
+    public func register(username: String, password: String, signingIn: Bool = false, landing: Tab? = nil) throws
+        -> Outcome
+    {
+        try perform(
+            Command(.register(username: username, password: password, signingIn: signingIn, landing: landing)))
     }
 
     /// Signs in and restores where this user was (or opens the link kept while signed out).

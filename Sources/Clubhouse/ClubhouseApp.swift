@@ -21,7 +21,7 @@ import Foundation
 /// disk full). Either way nothing was written. Both have a `message` for people.
 public final class ClubhouseApp: @unchecked Sendable {
     /// This release of the library and the `clubhouse` command (semantic versioning).
-    public static let version = "0.8.0"
+    public static let version = "0.10.0"
     /// The schema version this release writes (`PRAGMA user_version` of an up-to-date file).
     public static var schemaVersion: Int { AppDatabase.schemaVersion }
 

@@ -54,7 +54,7 @@ struct Clubhouse: ParsableCommand {
         if let missing = LeadingGlobalOptions.missingValue(leading.rest)
             ?? LeadingGlobalOptions.commandTakenAsValue(leading.options, rest: leading.rest, root: Clubhouse.self)
         {
-            Output.write("Error: \(missing)\n", to: STDERR_FILENO)
+            Output.write("error: \(missing)\n", to: STDERR_FILENO)
             terminate(ExitCode.validationFailure.rawValue)
         }
         arguments = leading.toParse
@@ -123,10 +123,10 @@ struct Clubhouse: ParsableCommand {
                 LeadingGlobalOptions.placed(arguments, root: Clubhouse.self).rest, root: Clubhouse.self)
         {
             // The usage of the command with subcommands it stopped at; a help line was about another mistake.
-            text = "Error: \(unknown)"
+            text = "error: \(unknown)"
             rest = rest.firstRange(of: "Usage:").map { String(rest[$0.lowerBound...]) } ?? ""
         } else if !sentence.isEmpty {
-            text = "Error: " + UsageErrorText.sentence(sentence, typed: arguments)
+            text = "error: " + UsageErrorText.sentence(sentence, typed: arguments)
         } else {
             text = ""
         }

@@ -270,7 +270,7 @@ extension ClubhouseApp {
             // Counted: changes from elsewhere (this device's own coming back are not news).
             let fromElsewhere = page.changes.compactMap(\.change).filter { $0.device != device }
             report.pulled += fromElsewhere.count
-            report.received += fromElsewhere.map(SyncReceived.init)
+            report.received += named(fromElsewhere.map(SyncReceived.init))
             guard page.more, page.next > cursor else { return }
             cursor = page.next
         }

@@ -34,7 +34,7 @@ import Testing
     @Test func withNothingCloseTheCommandsOfThatLevelAreListed() {
         #expect(
             message(["player", "foo"])
-                == "Unknown command 'player foo'. The player commands are add, list, show, edit, delete, mark, unmark and confirm."
+                == "Unknown command 'player foo'. The player commands are add, list, show, edit, delete, mark, unmark, confirm and search."
         )
         #expect(
             message(["team"])

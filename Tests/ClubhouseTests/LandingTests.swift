@@ -50,6 +50,21 @@ import Testing
         #expect(try signInAgain(later).selectedTab == .home)
     }
 
+    /// The seed's register lands on the player list: the tab is chosen with the account, and the
+    /// sign-in that registering is lands there as every later one does.
+    @Test func registeringLandsOnTheTabChosenForIt() throws {
+        let file = try TemporaryFile()
+        let app = try ClubhouseApp(path: file.path)
+        let outcome = try app.register(username: "cy", password: "cy-password", signingIn: true, landing: .players)
+        guard case .main(_, let state, _) = outcome.view else {
+            Issue.record("not signed in")
+            return
+        }
+        #expect(state.selectedTab == .players)
+        #expect(try app.settings().landing == .players)
+        #expect(try signInAgain(app, "cy", "cy-password").selectedTab == .players)
+    }
+
     @Test func eachUserHasTheirOwn() throws {
         let file = try TemporaryFile()
         let app = try ana(in: file)

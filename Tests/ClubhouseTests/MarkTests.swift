@@ -9,17 +9,6 @@ import Testing
         try app.state()?.stack(for: .players).first?.marked
     }
 
-    private func message(_ work: () throws -> Void) -> String? {
-        do {
-            try work()
-            return nil
-        } catch let error as ClubhouseError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
-    }
-
     /// Stored without a migration: a screen object without `marked` (every row of an older
     /// release) reads as unmarked, and an unmarked screen is written without the key.
     @Test func aScreenWithoutMarksReadsAndWritesAsBefore() throws {

@@ -140,3 +140,15 @@ func signedInWithPlayers(_ count: Int, in file: TemporaryFile) throws -> Clubhou
     try app.open("players")
     return app
 }
+
+/// What `work` was refused with, as people read it (nil: it was not refused).
+func message(_ work: () throws -> Void) -> String? {
+    do {
+        try work()
+        return nil
+    } catch let error as ClubhouseError {
+        return error.message
+    } catch {
+        return "\(error)"
+    }
+}

@@ -67,7 +67,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = try ClubhouseProcess(database: path).run(arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.hasPrefix("error: "))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -85,7 +85,7 @@ import Testing
         let before = try databaseDump(path)
         let book = try clubhouse.run(["book", "add", "--isbn", "9780441013593"])
         #expect(book.status == 64)
-        #expect(book.stderr.hasPrefix("Error: Missing '--isbn <isbn>' or '--title <title>'"))
+        #expect(book.stderr.hasPrefix("error: Missing '--isbn <isbn>' or '--title <title>'"))
         let question = try clubhouse.run(["question", "ask"])
         #expect(question.status == 64)
         #expect(try databaseDump(path) == before)

@@ -10,7 +10,7 @@ import Testing
     @Test func versionNamesTheSchemaItWrites() throws {
         let result = try clubhouse.run(["--version"], useDatabaseOption: false)
         #expect(result.status == 0)
-        #expect(result.stdout == "clubhouse 0.8.0 (schema \(newestSchema))\n")
+        #expect(result.stdout == "clubhouse 0.10.0 (schema \(newestSchema))\n")
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
@@ -45,13 +45,13 @@ import Testing
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: The value 'x' is invalid for '<id>'\nHelp:  <id>  The player's id, as printed by 'player add' and 'player list'.\nUsage: clubhouse player show"
+                "error: The value 'x' is invalid for '<id>'\nHelp:  <id>  The player's id, as printed by 'player add' and 'player list'.\nUsage: clubhouse player show"
             ))
         let unknown = try clubhouse.run(["plyer", "list"], useDatabaseOption: false)
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr.hasPrefix(
-                "Error: Unknown command 'plyer'. Did you mean 'player'?\nUsage: clubhouse <subcommand>\n"))
+                "error: Unknown command 'plyer'. Did you mean 'player'?\nUsage: clubhouse <subcommand>\n"))
     }
 }
 

@@ -293,7 +293,7 @@ import Testing
 
         let result = try ClubhouseProcess(database: path).run(["player", "add", "--age", "30"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.hasPrefix("error: "))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 }

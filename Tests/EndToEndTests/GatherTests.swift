@@ -286,7 +286,7 @@ extension ClubhouseProcess {
     enum Refusal: Sendable, CustomStringConvertible {
         /// `error: …` on standard error, exit 1.
         case error(String)
-        /// ArgumentParser's usage error (`Error: …` first), exit 64.
+        /// ArgumentParser's usage error (`error: …` first), exit 64.
         case usage(String)
 
         var description: String {
@@ -328,7 +328,7 @@ extension ClubhouseProcess {
             #expect(result.stderr == "error: \(message)\n", sourceLocation: sourceLocation)
         case .usage(let message):
             #expect(result.status == 64, "\(arguments)", sourceLocation: sourceLocation)
-            #expect(result.stderrLines.first.map(String.init) == "Error: \(message)", sourceLocation: sourceLocation)
+            #expect(result.stderrLines.first.map(String.init) == "error: \(message)", sourceLocation: sourceLocation)
         }
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(try databaseDump(clubhouse.database) == before, "\(arguments)", sourceLocation: sourceLocation)

@@ -49,19 +49,19 @@ import Testing
         let clubhouse = ClubhouseProcess(database: path)
         let unknown = try clubhouse.run(["--database", path, "player", "lst"], useDatabaseOption: false)
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: Unknown command 'player lst'. Did you mean 'player list'?"))
+        #expect(unknown.stderr.hasPrefix("error: Unknown command 'player lst'. Did you mean 'player list'?"))
         let noCommand = try clubhouse.run(["--database", path, "team"], useDatabaseOption: false)
-        #expect(noCommand.stderr.hasPrefix("Error: Unknown command 'team'."))
+        #expect(noCommand.stderr.hasPrefix("error: Unknown command 'team'."))
         // A leading option without its value is named, as ArgumentParser names it after a command.
         let bare = try clubhouse.run(["--database"], useDatabaseOption: false)
         #expect(bare.status == 64)
-        #expect(bare.stderr == "Error: Missing value for '--database <path>'\n")
+        #expect(bare.stderr == "error: Missing value for '--database <path>'\n")
         // A forgotten path before a command word: refused, and no file is made under its name.
         let forgotten = try clubhouse.run(["--database", "whoami"], useDatabaseOption: false)
         #expect(forgotten.status == 64)
         #expect(
             forgotten.stderr
-                == "Error: 'whoami' is a command, not the <path> of '--database': clubhouse --database <path> whoami\n")
+                == "error: 'whoami' is a command, not the <path> of '--database': clubhouse --database <path> whoami\n")
         #expect(!FileManager.default.fileExists(atPath: "whoami"))
         // Without a terminal, options alone print the help, as `clubhouse` alone does.
         let alone = try clubhouse.run(["--database", path], useDatabaseOption: false)

@@ -253,19 +253,19 @@ import Testing
     // MARK: Usage errors
 
     @Test(arguments: [
-        (["login", "ana", "hunter2hunter2"], "Error: Unexpected argument 3"),
-        (["login", "ana", "hunter2hunter2", "again"], "Error: 2 unexpected arguments: argument 3, argument 4"),
-        (["register", "bob", "--password=hunter2hunter2"], "Error: Unknown option: argument 3"),
-        (["register", "bob", "--password", "hunter2hunter2"], "Error: Unknown option: argument 3"),
+        (["login", "ana", "hunter2hunter2"], "error: Unexpected argument 3"),
+        (["login", "ana", "hunter2hunter2", "again"], "error: 2 unexpected arguments: argument 3, argument 4"),
+        (["register", "bob", "--password=hunter2hunter2"], "error: Unknown option: argument 3"),
+        (["register", "bob", "--password", "hunter2hunter2"], "error: Unknown option: argument 3"),
         (
             ["login", "ana", "--json=hunter2hunter2"],
-            "Error: The option '--json' does not take any value, but argument 3 was specified."
+            "error: The option '--json' does not take any value, but argument 3 was specified."
         ),
-        (["login", "ana", "hunter2hunter2\u{1B}"], "Error: Unexpected argument 3"),
+        (["login", "ana", "hunter2hunter2\u{1B}"], "error: Unexpected argument 3"),
         // Each of these showed part of the password before.
-        (["login", "ana", "hunter2\nhunter2"], "Error: Unexpected argument 3"),
-        (["register", "bob", "x. Did you mean 'hunter2hunter2"], "Error: Unexpected argument 3"),
-        (["register", "bob", "---hunter2hunter2"], "Error: Invalid option: argument 3"),
+        (["login", "ana", "hunter2\nhunter2"], "error: Unexpected argument 3"),
+        (["register", "bob", "x. Did you mean 'hunter2hunter2"], "error: Unexpected argument 3"),
+        (["register", "bob", "---hunter2hunter2"], "error: Invalid option: argument 3"),
     ])
     func usageErrorsPointAtAnArgumentWithoutQuotingIt(_ arguments: [String], _ firstLine: String) throws {
         let folder = try TemporaryFolder()
@@ -295,7 +295,7 @@ import Testing
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr.hasPrefix(
-                "Error: Unknown command 'hunter2hunter2'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, settings, check, backup, app, remote, sync and continue.\nUsage: clubhouse <subcommand>\n"
+                "error: Unknown command 'hunter2hunter2'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, settings, check, backup, app, remote, sync and continue.\nUsage: clubhouse <subcommand>\n"
             ))
     }
 

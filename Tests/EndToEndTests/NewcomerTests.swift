@@ -18,7 +18,7 @@ import Testing
                 == "home is the first screen of the home tab; there is nothing to go back to.\n")
         #expect(try clubhouse.run(["tab", "home"]).stdout == "Already on the home tab.\n")
         #expect(try clubhouse.run(["page", "squad"]).stdout == "Already on the squad page.\n")
-        #expect(try clubhouse.run(["open", "home/squad"]).stdout == "Already on home.\n")
+        #expect(try clubhouse.run(["open", "home/squad"]).stdout == "Already on home/squad; nothing changed.\n")
         try clubhouse.addPlayers("Zoë")
         #expect(try clubhouse.run(["back"]).stdout.contains("first screen of the players tab"))
         // Moving still shows where it landed; JSON always prints the state.

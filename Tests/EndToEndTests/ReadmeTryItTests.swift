@@ -38,22 +38,24 @@ import Testing
                 .contains("players > players/1"))
         #expect(after("clubhouse back                        # pops players/1: the list again").contains("Zoë O'Brien"))
         #expect(
-            after("clubhouse book import books.csv               # imported 2 books: 2 added")
-                .contains("imported 2 books: 2 added"))
+            after("clubhouse book import books.csv               # imported 2 books: 2 added, 0 updated, 0 rejected")
+                .contains("imported 2 books: 2 added, 0 updated, 0 rejected"))
         #expect(
             after("clubhouse gather end --yes                    # winner Team A, kept in history").contains("Team A"))
         #expect(FileManager.default.fileExists(atPath: home.path("books.csv")))
 
         // The state each comment describes, read back from the database the block used.
-        let clubhouse = ClubhouseProcess(database: home.path(".local/share/clubhouse/clubhouse.sqlite"))
+        let clubhouse = ClubhouseProcess(database: home.path("clubhouse-try-it.sqlite"))
         #expect(try clubhouse.run(["whoami"]).status == 1, "the block ends signed out")
+        // The default database is left alone: the block keeps to its own.
+        #expect(!FileManager.default.fileExists(atPath: home.path(".local/share/clubhouse/clubhouse.sqlite")))
     }
 
     @Test func theTerminalStepsResumeAndWatch() throws {
         let home = try TemporaryFolder()
         let (status, output) = try Self.shell(try Self.block(), home: home)
         #expect(status == 0, "\(output.suffix(2_000))")
-        let clubhouse = ClubhouseProcess(database: home.path(".local/share/clubhouse/clubhouse.sqlite"))
+        let clubhouse = ClubhouseProcess(database: home.path("clubhouse-try-it.sqlite"))
 
         // Step 1: log in on the terminal, start `player add`, stop halfway, run it again.
         let login = try clubhouse.runInTerminal(["login", "ana"], typing: ["s3cret-pass"])

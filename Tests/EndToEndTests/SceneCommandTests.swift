@@ -52,7 +52,7 @@ import Testing
             #expect(result.status == 64, "\(arguments)")
             #expect(
                 result.stderr.hasPrefix(
-                    "Error: A scene name is 1–32 letters, digits, '-' or '_', starting with a letter or digit.\n"))
+                    "error: A scene name is 1–32 letters, digits, '-' or '_', starting with a letter or digit.\n"))
         }
         let close = try clubhouse.run(["scene", "close", "no/such"])
         #expect(close.status == 1)

@@ -30,7 +30,7 @@ import Testing
         for bad in ["attic", "0", "6", ""] {
             let refused = try clubhouse.run(["settings", "landing", bad])
             #expect(refused.status == 64, "\(bad)")
-            #expect(refused.stderr.hasPrefix("Error: The value '\(bad)' is invalid for '<tab>'"), "\(refused.stderr)")
+            #expect(refused.stderr.hasPrefix("error: The value '\(bad)' is invalid for '<tab>'"), "\(refused.stderr)")
         }
         #expect(try sqlite(path, "SELECT count(*) FROM user_settings") == "0")
         #expect(try clubhouse.run(["logout"]).status == 0)

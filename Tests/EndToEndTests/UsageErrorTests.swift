@@ -23,26 +23,26 @@ import Testing
         let team = try usageError(["team", "list"])
         #expect(
             team.first
-                == "Error: Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list', 'question list' or 'scene list'?"
+                == "error: Unknown command 'team'. Did you mean 'player list', 'gather list', 'book list', 'question list' or 'scene list'?"
         )
         #expect(team.dropFirst().first == "Usage: clubhouse <subcommand>")
-        #expect(try usageError(["plyer", "list"]).first == "Error: Unknown command 'plyer'. Did you mean 'player'?")
+        #expect(try usageError(["plyer", "list"]).first == "error: Unknown command 'plyer'. Did you mean 'player'?")
         // Only the word in the command position: what follows a misspelt `login` is not shown.
         let login = try usageError(["lgoin", "ana", "hunter2hunter2"])
-        #expect(login.first == "Error: Unknown command 'lgoin'. Did you mean 'login'?")
+        #expect(login.first == "error: Unknown command 'lgoin'. Did you mean 'login'?")
         #expect(!login.joined().contains("hunter2"))
     }
 
     @Test func anUnknownCommandBelowTheTopIsNamedWithTheNearest() throws {
         let list = try usageError(["player", "lst", "--database", "/nonexistent/x.sqlite"])
-        #expect(list.first == "Error: Unknown command 'player lst'. Did you mean 'player list'?")
+        #expect(list.first == "error: Unknown command 'player lst'. Did you mean 'player list'?")
         #expect(list.dropFirst().first == "Usage: clubhouse player <subcommand>")
         #expect(
             try usageError(["gather", "timer", "strat"]).first
-                == "Error: Unknown command 'gather timer strat'. Did you mean 'gather timer start'?")
+                == "error: Unknown command 'gather timer strat'. Did you mean 'gather timer start'?")
         #expect(
             try usageError(["player", "foo"]).first
-                == "Error: Unknown command 'player foo'. The player commands are add, list, show, edit, delete, mark, unmark and confirm."
+                == "error: Unknown command 'player foo'. The player commands are add, list, show, edit, delete, mark, unmark, confirm and search."
         )
     }
 
@@ -50,51 +50,51 @@ import Testing
     /// `--name`, `--yes` without a terminal) no longer speaks first.
     @Test func anUnknownOptionIsNamedWithTheNearest() throws {
         #expect(
-            try usageError(["player", "list", "--jsn"]).first == "Error: Unknown option '--jsn'. Did you mean '--json'?"
+            try usageError(["player", "list", "--jsn"]).first == "error: Unknown option '--jsn'. Did you mean '--json'?"
         )
         #expect(
             try usageError(["player", "add", "--nmae", "Kai"]).first
-                == "Error: Unknown option '--nmae'. Did you mean '--name'?")
+                == "error: Unknown option '--nmae'. Did you mean '--name'?")
         #expect(
             try usageError(["player", "delete", "1", "--ys"]).first
-                == "Error: Unknown option '--ys'. Did you mean '--yes'?")
+                == "error: Unknown option '--ys'. Did you mean '--yes'?")
         #expect(
             try usageError(["nav", "--databse", "x"]).first
-                == "Error: Unknown option '--databse'. Did you mean '--database'?")
+                == "error: Unknown option '--databse'. Did you mean '--database'?")
         // A check still speaks when nothing is misspelt.
         #expect(
             try usageError(["player", "add", "--age", "30"]).first
-                == "Error: Missing '--name <name>' (on a terminal, the form asks for it).")
+                == "error: Missing '--name <name>' (on a terminal, the form asks for it).")
     }
 
     @Test func anInvalidValueIsNamed() throws {
         let show = try usageError(["player", "show", "abc"])
-        #expect(show.first == "Error: The value 'abc' is invalid for '<id>'")
+        #expect(show.first == "error: The value 'abc' is invalid for '<id>'")
         #expect(show.dropFirst().first == "Help:  <id>  The player's id, as printed by 'player add' and 'player list'.")
         #expect(
             try usageError(["player", "add", "--name", "Kai", "--skill", "wizard"]).first
-                == "Error: The value 'wizard' is invalid for '--skill <skill>'. Please provide one of 'beginner', 'amateur' or 'professional'."
+                == "error: The value 'wizard' is invalid for '--skill <skill>'. Please provide one of 'beginner', 'amateur' or 'professional'."
         )
         #expect(
             try usageError(["tab", "settings"]).first
-                == "Error: The value 'settings' is invalid for '<name>'. Please provide one of 'home', 'players', 'questions', 'library' or 'profile'."
+                == "error: The value 'settings' is invalid for '<name>'. Please provide one of 'home', 'players', 'questions', 'library' or 'profile'."
         )
-        #expect(try usageError(["player", "list", "extra"]).first == "Error: Unexpected argument 'extra'")
+        #expect(try usageError(["player", "list", "extra"]).first == "error: Unexpected argument 'extra'")
     }
 
     /// Escape sequences, a line break and a bidi override reach the terminal as escapes, and the
     /// message keeps its own lines.
     @Test func controlCharactersInAWordAreShownEscaped() throws {
         let command = try usageError(["player", "l\u{1B}st"])
-        #expect(command.first == "Error: Unknown command 'player l\\est'. Did you mean 'player list'?")
+        #expect(command.first == "error: Unknown command 'player l\\est'. Did you mean 'player list'?")
         let sequence = try usageError(["\u{1B}[2J\u{1B}[H"])
-        #expect(sequence.first?.hasPrefix("Error: Unknown command '\\e[2J\\e[H'. The commands are ") == true)
+        #expect(sequence.first?.hasPrefix("error: Unknown command '\\e[2J\\e[H'. The commands are ") == true)
         let value = try usageError(["player", "show", "a\nb\u{202E}c"])
-        #expect(value.first == "Error: The value 'a\\nb\\u{202E}c' is invalid for '<id>'")
+        #expect(value.first == "error: The value 'a\\nb\\u{202E}c' is invalid for '<id>'")
         #expect(value.count == 5)  // the sentence, help, usage, "See …", and the final newline's empty rest
         let option = try usageError(["player", "list", "--json=\u{1B}]0;owned\u{07}"])
         #expect(
-            option.first == "Error: The option '--json' does not take any value, but '\\e]0;owned\\u{7}' was specified."
+            option.first == "error: The option '--json' does not take any value, but '\\e]0;owned\\u{7}' was specified."
         )
         for lines in [command, sequence, value, option] {
             #expect(!lines.joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" })
@@ -104,13 +104,13 @@ import Testing
     @Test func aVeryLongWordIsCutShort() throws {
         let long = String(repeating: "x", count: 100_000)
         let command = try usageError([long, "list"])
-        #expect(command.first?.hasPrefix("Error: Unknown command '\(String(repeating: "x", count: 40))…'. ") == true)
+        #expect(command.first?.hasPrefix("error: Unknown command '\(String(repeating: "x", count: 40))…'. ") == true)
         let value = try usageError(["player", "show", long])
-        #expect(value.first == "Error: The value '\(String(repeating: "x", count: 40))…' is invalid for '<id>'")
+        #expect(value.first == "error: The value '\(String(repeating: "x", count: 40))…' is invalid for '<id>'")
         // At most five of many extra words.
         let extra = try usageError(["player", "show", "1"] + Array(repeating: long, count: 10))
         #expect(
-            extra.first?.hasPrefix("Error: 10 unexpected arguments: '\(String(repeating: "x", count: 40))…', ") == true)
+            extra.first?.hasPrefix("error: 10 unexpected arguments: '\(String(repeating: "x", count: 40))…', ") == true)
         #expect(extra.first?.hasSuffix("…', …") == true)
         for lines in [command, value, extra] { #expect(lines.joined(separator: "\n").utf8.count < 1_000) }
     }

@@ -31,6 +31,27 @@ struct SyncReportTests {
         #expect(try await laptop.sync().pulled == 2)
     }
 
+    /// A change that carries only what changed (Kai's age, Dune's price) is named by what people
+    /// call the record, read here once it is applied, not by its key (issue 45).
+    @Test func aReceivedUpdateIsNamedAsItIsHere() async throws {
+        let server = try await TestSyncServer.start()
+        let laptop = try await Device.make("laptop", username: "names", server: server, register: true)
+        let phone = try await Device.make("phone", username: "names", server: server)
+        let kai = try laptop.app.addPlayer("Kai")
+        try laptop.app.addBook("9780441013593", title: "Dune")
+        _ = try await laptop.sync()
+        _ = try await phone.sync()
+        try laptop.app.editPlayer(kai, .age, "30")
+        try laptop.app.addBook("9780441013593", title: "Dune", [.price: "9.99"])
+        _ = try await laptop.sync()
+        let received = try await phone.sync().received
+        let player = try #require(received.first { $0.entity == "player" })
+        #expect(player.kind == "update" && player.fields == ["age"])
+        #expect(player.label == "Kai")
+        let book = try #require(received.first { $0.entity == "book" })
+        #expect(book.label == "Dune")
+    }
+
     /// Two devices replace the laptop's age of Kai, one after the other: the laptop lost one
     /// edit and is told so once, not once for each change that replaced it.
     @Test func aLossReplacedTwiceIsToldOnce() async throws {

@@ -21,6 +21,11 @@ import Testing
             #expect(KeyMap.command(for: .character(digit), on: .players) == .none)
         }
         #expect(KeyMap.command(for: .tab, on: .players) == .nextTab(1))
+        // A pushed screen has no tab bar: its keys say so rather than switch.
+        for screen in ScreenKind.allCases where screen.isPushed && screen != .form {
+            #expect(KeyMap.command(for: .tab, on: screen) == .tabBarHidden, "\(screen)")
+            #expect(KeyMap.command(for: .character("2"), on: screen) == .tabBarHidden, "\(screen)")
+        }
         #expect(KeyMap.command(for: .character("]"), on: .home) == .turnPage(1))
         #expect(KeyMap.command(for: .character("["), on: .home) == .turnPage(-1))
         #expect(KeyMap.command(for: .character("u"), on: .library) == .undo)
@@ -32,7 +37,8 @@ import Testing
 
     @Test func searchOnlyWhereAScreenSearches() {
         #expect(KeyMap.command(for: .character("/"), on: .library) == .startSearch)
-        #expect(KeyMap.command(for: .character("/"), on: .players) == UICommand.none)
+        #expect(KeyMap.command(for: .character("/"), on: .players) == .startSearch)
+        #expect(KeyMap.command(for: .character("/"), on: .questions) == UICommand.none)
     }
 
     @Test func inAFormKeysTypeAndBackspaceDeletesACharacter() {
@@ -45,6 +51,10 @@ import Testing
         #expect(KeyMap.command(for: .tab, on: .form) == .nextField)
         #expect(KeyMap.command(for: .control("s"), on: .form) == .save)
         #expect(KeyMap.command(for: .character("q"), on: .login) == .insert("q"))
+        // On the sign-in screens Esc is back (to sign in, from register), never a toggle.
+        #expect(KeyMap.command(for: .escape, on: .login) == .back)
+        #expect(KeyMap.command(for: .escape, on: .register) == .back)
+        #expect(KeyMap.command(for: .control("r"), on: .login) == .switchLoginMode)
     }
 
     @Test func ctrlCQuitsEverywhereEvenOverAnOverlay() {
@@ -69,6 +79,13 @@ import Testing
             #expect(KeyMap.command(for: key, on: .form, overlay: .confirm) == UICommand.none)
         }
         #expect(KeyMap.command(for: .character("j"), on: .players, overlay: .help) == .closeOverlay)
+        // An alert takes Enter or Esc, and no other key, as its OK button would.
+        for key in [Key.enter, .escape] {
+            #expect(KeyMap.command(for: key, on: .form, overlay: .alert) == .closeOverlay)
+        }
+        for key in [Key.character("x"), .character("q"), .tab, .backspace] {
+            #expect(KeyMap.command(for: key, on: .form, overlay: .alert) == UICommand.none)
+        }
     }
 
     @Test func theGatherAndTheTeamPickerHaveTheirOwnKeys() {
@@ -82,6 +99,8 @@ import Testing
         #expect(KeyMap.command(for: .character(" "), on: .players) == .toggleMark)
         #expect(KeyMap.command(for: .character(" "), on: .questions) == .movePage(1))
         #expect(KeyMap.command(for: .character("c"), on: .players) == .confirmMarked)
+        #expect(KeyMap.command(for: .character(">"), on: .gather) == .stepTimerLength(1))
+        #expect(KeyMap.command(for: .character("<"), on: .gather) == .stepTimerLength(-1))
     }
 
     /// Every key the help overlay names for a screen does something there.

@@ -95,7 +95,9 @@ import Testing
         press(.control("s"), on: session)
         let refused = session.frame().text
         #expect(refused.contains("age must be between 5 and 99"), "\(refused)")
-        #expect(refused.contains("1█") && refused.contains("New player"))
+        #expect(refused.contains("New player"))
+        press(.enter, on: session)  // closes the alert; the cursor is on the age it names
+        #expect(session.frame().text.contains("1█"))
         press(.backspace, on: session)
         type("31", session)
         press(.control("s"), on: session)
@@ -109,11 +111,10 @@ import Testing
         #expect(session.frame().text.contains("q  Ask a question"))
         press(.character("q"), on: session)
         #expect(session.frame().text.contains("questions/new"))
-        // Cancelled, the ask flow lands on the questions tab, as a cancel there always has.
+        // Cancelled, the ask flow returns where it was opened: home.
         press(.escape, on: session)
         #expect(!session.frame().text.contains("questions/new"))
-        press(.character("1"), on: session)
-        #expect(session.frame().text.contains("home/squad"))
+        #expect(session.screen == .home)
         press(.character("n"), on: session)
         #expect(session.frame().text.contains("p  Add a player"))
         press(.character("p"), on: session)

@@ -34,7 +34,7 @@ import Testing
         #expect(line(session, containing: "Zoë")?.hasPrefix("  ✓ #1") == true)
         #expect(line(session, containing: "Lu")?.hasPrefix(" ▶✓ #3") == true)
         #expect(line(session, containing: "Kai")?.hasPrefix("    #2") == true)
-        #expect(session.frame().text.contains("Space mark · c pick teams of the marked · Esc clear marks"))
+        #expect(session.frame().text.contains("Space mark · Enter open · c pick teams of the marked · Esc clear marks"))
         #expect(try app.state()?.currentScreen.marked == ["1", "3"])
         // Space again unmarks.
         _ = session.handle(.character(" "))

@@ -87,6 +87,7 @@ import Testing
         session.apply(.save)
         Snapshot.check("player-add-refused", session)
         #expect(session.frame().text.contains("1█"))
+        session.apply(.closeOverlay)  // Esc on the alert
         session.apply(.back)
         Snapshot.check("player-add-back-confirm", session)
         session.apply(.confirm(true))
@@ -125,10 +126,10 @@ import Testing
         try app.open("books/new")
         try app.submit([("isbn", "9780547928227"), ("title", "The Hobbit"), ("author", "J. R. R. Tolkien")])
         session.reload()
-        Snapshot.check("library", session)
-        session.apply(.open)
+        // Saving lands on the book saved, over the shelf.
         Snapshot.check("book-detail", session)
         session.apply(.back)
+        Snapshot.check("library", session)
         session.apply(.startSearch)
         for character in "desert" { session.apply(.insert(String(character))) }
         Snapshot.check("search-typing", session)

@@ -57,10 +57,12 @@ import Testing
         let refused = Result { try app.signIn(username: "ana", password: "wrong-pass") }
         #expect(model.update(.result(.landed(refused, .signedIn))).effects.isEmpty)
         #expect(model.loginFocus == 1 && model.screen == .login)
-        guard case .error? = model.message else {
-            Issue.record("no error shown: \(String(describing: model.message))")
+        guard case .alert(let title, _)? = model.overlay, title == "Not signed in" else {
+            Issue.record("no alert shown: \(String(describing: model.overlay))")
             return
         }
+        #expect(model.update(.key(.enter)).effects.isEmpty)
+        #expect(model.overlay == nil)
 
         let accepted = Result { try app.signIn(username: "ana", password: "s3cret-pass") }
         try settle(&model, model.update(.result(.landed(accepted, .signedIn))).effects, app)
@@ -142,9 +144,8 @@ import Testing
         // The player is not there: the delete is never asked.
         let missing = Result { try app.open("players/9") }
         #expect(model.update(.result(.landed(missing, .thenApply(.delete)))).effects.isEmpty)
-        #expect(model.overlay == nil)
-        guard case .error? = model.message else {
-            Issue.record("no error shown")
+        guard case .alert? = model.overlay else {
+            Issue.record("no alert shown, but \(String(describing: model.overlay))")
             return
         }
     }
@@ -204,8 +205,10 @@ import Testing
         let refused = Result<Outcome, any Error>.failure(ClubhouseError.notOnScreen("players/new"))
         #expect(model.update(.result(.landed(refused, .typed))).effects.isEmpty)
         #expect(
-            model.message
-                == .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now"))
+            model.overlay
+                == .alert(
+                    title: "Not typed",
+                    text: "this form was changed in another terminal or process; Ctrl-L shows it as it is now"))
         #expect(model.screen == .form)
     }
 
@@ -230,6 +233,7 @@ import Testing
         case .call(let call, let landing): "\(text(call)) then \(text(landing))"
         case .readWindow(let count, let above): "read \(count) rows, \(above) above"
         case .countPlayers: "count players"
+        case .findPlayer(_, let text, let after): "find \(text) after \(after.map(String.init) ?? "none")"
         case .drawNow: "draw now"
         }
     }
@@ -249,7 +253,7 @@ import Testing
         case .open(let text): return "open unparsed \(text)"
         case .look: return "look"
         case .signIn(let username, _): return "sign in \(username)"
-        case .register(let username, _): return "register \(username)"
+        case .register(let username, _, let landing): return "register \(username) landing on \(landing)"
         case .signOut: return "sign out"
         }
     }

@@ -11,6 +11,8 @@ public enum RequiredProgram: String, CaseIterable, Sendable {
     case initdb
     /// util-linux's, to run PostgreSQL as an unprivileged user.
     case setpriv
+    /// For the recipe of server.md's "Use it", which talks to the server with them.
+    case curl, python3
 
     /// The Debian package that installs it.
     public var package: String {
@@ -21,6 +23,8 @@ public enum RequiredProgram: String, CaseIterable, Sendable {
         case .time: "time"
         case .initdb: "postgresql"
         case .setpriv: "util-linux"
+        case .curl: "curl"
+        case .python3: "python3"
         }
     }
 

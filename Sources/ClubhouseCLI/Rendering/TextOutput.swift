@@ -58,10 +58,16 @@ enum TextOutput {
     static func form(_ model: FormViewModel) -> String {
         var lines = ["\(escaped(model.title)) (\(model.screen.path))"]
         for field in model.fields {
-            let value = model.draft[field.name].map(quoted) ?? "—"
-            var line = "  \(field.label): \(value)"
+            var line = "  \(field.label): "
             // A cleared value is said in words: `""` reads as a typo.
-            if let current = field.current { line += "  (now: \(current.isEmpty ? "empty" : quoted(current)))" }
+            let saved = field.current.map { $0.isEmpty ? "empty" : quoted($0) }
+            switch (model.draft[field.name], saved) {
+            case (let typed?, let saved?): line += "\(quoted(typed))  (now: \(saved))"
+            case (let typed?, nil): line += quoted(typed)
+            // Prefilled with what is saved, as the app's form shows it until it is typed over.
+            case (nil, let saved?): line += "\(saved)  (as saved)"
+            case (nil, nil): line += "—"
+            }
             lines.append(line)
         }
         switch model.screen {

@@ -43,7 +43,15 @@ extension AppCoordinator {
             let form = try main.currentForm()
             if discarding { form.discardDraft() }
             let typed = Set(fields.map(\.name))
-            try form.fill(fields)
+            do {
+                try form.fill(fields)
+            } catch ClubhouseError.invalidInput(let reason) {
+                // Told with the form's other faults where it can tell them, so one run names all.
+                var draft = form.draft
+                for field in fields { draft[field.name] = field.text }
+                let faults = form.faults(in: draft)
+                throw ClubhouseError.invalidInput(faults.count > 1 ? faults.joined(separator: "; ") : reason)
+            }
             // What the draft still holds beside the typed fields (a form may drop a draft that
             // was for another record).
             let resumed = form.draft.fields.keys.filter { !typed.contains($0) }.sorted()
@@ -52,12 +60,15 @@ extension AppCoordinator {
             return .form(result, resumed: resumed)
         case .discardDraft:
             try requireMain().currentForm().discardDraft()
-        case .register(_, _, let signingIn):
+        case .register(_, _, let signingIn, let landing):
             guard case .registration(let registration) = credentials else { return .none }
             let login = try requireLogin()
             let user = try login.showRegister().submit(registration, useCases)
+            if let landing { _ = try useCases.settings.land(on: landing, for: user.id) }
             guard signingIn else { return .registered(user) }
             _ = try login.signInRegistered(user, useCases)
+            // Registering signs in as a sign-in does: on the tab chosen to land on.
+            try requireMain().select(landing ?? .home)
             return .signedIn(user, openedLink: try openPendingLink(useCases))
         case .signIn:
             guard case .verified(let verified) = credentials else { return .none }

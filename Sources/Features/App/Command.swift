@@ -74,8 +74,9 @@ public enum Action {
     case discardDraft
     /// Creates an account; with `signingIn`, the new account is signed in in the same
     /// transaction, as the app's sign-up lands in the signed-in app (its password was just hashed:
-    /// it is not checked a second time).
-    case register(username: String, password: String, signingIn: Bool = false)
+    /// it is not checked a second time). `landing` is the tab its sign-ins land on, chosen before
+    /// there is an account to choose it in; the sign-in that registering is lands there too.
+    case register(username: String, password: String, signingIn: Bool = false, landing: Tab? = nil)
     case signIn(username: String, password: String)
     case signOut
     case undo

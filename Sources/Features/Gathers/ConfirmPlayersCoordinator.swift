@@ -74,7 +74,19 @@ package final class ConfirmPlayersCoordinator: FormCoordinator, ListCoordinator,
             }
             return try ConfirmPlayersViewModel.ids(text, team: team)
         }
-        let gather = try useCases.startGather(teamA: try team(.a), teamB: try team(.b), owner: owner)
+        let (a, b) = (try team(.a), try team(.b))
+        if let marked {
+            // Opened with the marked players, the picker's bench is theirs alone, whoever types the teams.
+            let pool = Set(marked)
+            let outside = (a + b).filter { !pool.contains(String($0)) }.map { "#\($0)" }
+            if !outside.isEmpty {
+                let shown = marked.map { "#\($0)" }.joined(separator: ", ")
+                throw ClubhouseError.invalidInput(
+                    "\(outside.joined(separator: ", ")) \(outside.count == 1 ? "is" : "are") not marked: the teams are picked from the marked players (\(shown)); mark more on the players list first"
+                )
+            }
+        }
+        let gather = try useCases.startGather(teamA: a, teamB: b, owner: owner)
         // The teams now live in the gather, and so do the players marked for it.
         draft = FormDraft()
         if marked != nil {

@@ -2,8 +2,8 @@ import ClubhouseDomain
 import ClubhouseNavigation
 
 /// The `books/new` flow, presented over any tab: the add-book form. Saving adds the book (or
-/// updates the one with that ISBN and puts it back on the shelf); saving or cancelling closes
-/// the flow on the library tab (app).
+/// updates the one with that ISBN and puts it back on the shelf); saving closes the flow on the
+/// book saved, in the library tab; cancelling, where it was opened.
 package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
     package var links: FlowLinks
     package let screen = Screen.newBook
@@ -56,12 +56,38 @@ package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
         .form(FormViewModel(screen: screen, title: "New book", fields: fields, draft: draft))
     }
 
+    /// Each field the draft fails for: an ISBN of 978 and no title are two things to mend,
+    /// said at once.
+    package func faults(in draft: FormDraft) -> [String] {
+        BookField.allCases.compactMap { field in
+            guard let text = draft[field.key] else { return field.isRequired ? "\(field.shownName) is required" : nil }
+            do throws(ClubhouseError) {
+                try BookForm.check(field, text)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
+    }
+
+    /// The draft as a book, or every field it fails for in one message.
+    private func book(from draft: FormDraft) throws -> BookDraft {
+        let faults = faults(in: draft)
+        if faults.count > 1 { throw ClubhouseError.invalidInput(faults.joined(separator: "; ")) }
+        return try BookForm.draft(from: draft)
+    }
+
     /// Saves the draft; on a validation error the form stays open with its draft.
     package func submit(_ useCases: UseCases) throws -> FormResult {
-        let saved = try useCases.addBook(try BookForm.draft(from: draft), owner: owner)
+        let saved = try useCases.addBook(try book(from: draft), owner: owner)
         finish()
         return .bookSaved(saved)
     }
 
-    package func landing(after result: FormResult?) -> Landing { .tab(.library) }
+    /// Saved, the book saved is what is on show (`library > books/<isbn>`); cancelled, the user is
+    /// back where the flow was opened.
+    package func landing(after result: FormResult?) -> Landing {
+        if case .bookSaved(let save) = result { return .link(.screen(.book(isbn: save.book.isbn.digits))) }
+        return .stay
+    }
 }

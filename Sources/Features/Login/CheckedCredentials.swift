@@ -14,7 +14,7 @@ extension AppCoordinator {
     /// The write transaction checks again what may have changed in between.
     func checkCredentials(_ action: Action) throws -> CheckedCredentials {
         switch action {
-        case .register(let rawUsername, let rawPassword, _):
+        case .register(let rawUsername, let rawPassword, _, _):
             let username = try Username(rawUsername)
             let password = try Password(rawPassword)
             try store.read { repositories in

@@ -141,10 +141,15 @@ package protocol FormCoordinator: FlowCoordinator {
     func accept(_ fields: [(name: String, text: String)])
     /// Saves the draft; on success the form finishes and its screen closes.
     func submit(_ useCases: UseCases) throws -> FormResult
+    /// Every fault of `draft`, each a sentence, where the form can tell them all at once (so
+    /// that one refusal names them all); empty for a form that names one at a time.
+    func faults(in draft: FormDraft) -> [String]
 }
 
 extension FormCoordinator {
     package func accept(_ fields: [(name: String, text: String)]) {
         for field in fields { draft[field.name] = field.text }
     }
+
+    package func faults(in draft: FormDraft) -> [String] { [] }
 }

@@ -5,7 +5,8 @@ import ClubhouseNavigation
 /// off the shelf, and playing the gather in progress. Each asks the coordinator on screen, which owns the record and closes its screen.
 extension TabCoordinator {
     package func deletePlayer(_ useCases: UseCases) throws -> Player {
-        let player = try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)").delete(useCases)
+        let detail = try current(PlayerDetailCoordinator.self, "a player's screen (players/ID)")
+        let player = try deleting(String(detail.player.id), from: players, useCases) { try detail.delete(useCases) }
         dropKeptDrafts(of: player.id)
         dropMarks(of: player.id)
         return player
@@ -36,7 +37,23 @@ extension TabCoordinator {
     }
 
     package func deleteQuestion(_ useCases: UseCases) throws -> Question {
-        try current(QuestionDetailCoordinator.self, "a question's screen (questions/ID)").delete(useCases)
+        let detail = try current(QuestionDetailCoordinator.self, "a question's screen (questions/ID)")
+        return try deleting(String(detail.question.id), from: questions, useCases) { try detail.delete(useCases) }
+    }
+
+    /// Deletes with `work` the record `key` of `list`: a selection that was on it moves to its
+    /// neighbour (below, else above; none when it was the only row), so that what is stored (and
+    /// `nav` prints) is the row the list shows, not a record that is gone.
+    private func deleting<T>(
+        _ key: String, from list: some ListCoordinator, _ useCases: UseCases, _ work: () throws -> T
+    ) throws -> T {
+        guard list.selected == key else { return try work() }
+        let rows = try list.rows(useCases)
+        let below = try rows.move(from: key, .by(1))
+        let neighbour = below != key ? below : try rows.move(from: key, .by(-1))
+        let result = try work()
+        list.selected = neighbour == key ? nil : neighbour
+        return result
     }
 
     /// Opens the gather in progress where it lives (`players > players/confirm > gathers/<id>`)

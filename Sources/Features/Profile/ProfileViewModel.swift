@@ -12,8 +12,8 @@ public struct ProfileViewModel: Equatable, Sendable {
     /// The keys of the profile's rows, as a list shows them (the selection stores one): the
     /// player count, the gathers played, the way to gather history, where sign-in lands, and
     /// signing out (the seed's MyPage has its own sign-out row).
-    public static let rowKeys = ["players", "gathers-played", "gathers", landingKey, signOutKey]
+    public static let rowKeys = [playersKey, "gathers-played", "gathers", landingKey, signOutKey]
+    public static let playersKey = "players"
     public static let landingKey = "landing"
     public static let signOutKey = "sign-out"
-
 }

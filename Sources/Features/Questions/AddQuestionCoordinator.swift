@@ -2,8 +2,8 @@ import ClubhouseDomain
 import ClubhouseNavigation
 
 /// The `questions/new` flow, presented over any tab: one field, the question. Asking answers it
-/// from the user's shelf and lands on `questions > questions/<id>`; cancelling lands on the
-/// questions tab as it was.
+/// from the user's shelf and lands on `questions > questions/<id>`; cancelling returns where
+/// the flow was opened.
 package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinator {
     package var links: FlowLinks
     package let screen = Screen.newQuestion
@@ -54,9 +54,9 @@ package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinato
     }
 
     package func landing(after result: FormResult?) -> Landing {
-        // As the BookKitty seed's coordinator does: the flow ends on the questions tab, on the
-        // question asked, or at the list when it was cancelled.
+        // As the BookKitty seed's coordinator does: the flow ends on the question asked; a cancel
+        // dismisses it, back where it was opened.
         if case .questionAsked(let question) = result { return .link(.screen(.question(question.id))) }
-        return .tab(.questions)
+        return .stay
     }
 }

@@ -15,8 +15,13 @@ enum OverlayDrawing {
             box(
                 &frame, title: "Warnings (any key closes)", lines: warnings.map { "warning: " + $0 }, layout,
                 escaped: false)
+        case .alert(let title, let text):
+            box(
+                &frame, title: title, lines: [text, "", "Enter or Esc closes"], layout, escaped: false, style: .error,
+                centred: true)
         case .commandLine(let text): prompt(&frame, ":", text, layout)
-        case .search(let text): prompt(&frame, "search: ", text, layout)
+        case .search(let text):
+            prompt(&frame, display.screen == .players ? "find a player: " : "search: ", text, layout)
         case .add(let selected):
             let lines = AddFlow.allCases.map { flow in "\(flow == selected ? "▶" : " ") \(flow.key)  \(flow.label)" }
             box(&frame, title: "Add (a key, or ↑ ↓ and Enter; Esc closes)", lines: lines, layout, escaped: true)
@@ -34,8 +39,12 @@ enum OverlayDrawing {
         frame.put("█", row: layout.messageRow, column: column)
     }
 
-    /// A box in the middle of the body holding `lines` (wrapped; cut with "…" when they do not fit).
-    private static func box(_ frame: inout Frame, title: String, lines: [String], _ layout: Layout, escaped: Bool) {
+    /// A box over the body holding `lines` (wrapped; cut with "…" when they do not fit): at its
+    /// top, or `centred` in it (an alert, which leaves a form's first fields on show).
+    private static func box(
+        _ frame: inout Frame, title: String, lines: [String], _ layout: Layout, escaped: Bool,
+        style: Style = .bold, centred: Bool = false
+    ) {
         let width = min(frame.width - 4, 76)
         let left = (frame.width - width) / 2
         var wrapped: [String] = []
@@ -46,7 +55,7 @@ enum OverlayDrawing {
         if wrapped.count > room {
             wrapped = Array(wrapped.prefix(room - 1)) + ["… and \(wrapped.count - room + 1) more lines"]
         }
-        let top = Layout.bodyTop
+        let top = centred ? Layout.bodyTop + max(0, (room - wrapped.count) / 2) : Layout.bodyTop
         let bottom = top + wrapped.count + 1
         for row in top...bottom {
             frame.fill(row: row, with: " ")
@@ -63,7 +72,7 @@ enum OverlayDrawing {
         ] {
             frame[row, column] = Frame.Cell(text: corner, style: .dim)
         }
-        frame.put(" \(title) ", row: top, column: left + 2, style: .bold)
+        frame.put(" \(title) ", row: top, column: left + 2, style: style)
         for (offset, line) in wrapped.enumerated() {
             frame.put(line, row: top + 1 + offset, column: left + 2, limit: width - 4, escaped: true)
         }

@@ -62,9 +62,11 @@ public enum ScreenDrawing {
         }
     }
 
+    /// The tab bar, at a tab's first screen only: a pushed screen hides it (the stack line below
+    /// still shows how deep it is), as the seed's `hidesBottomBarWhenPushed`.
     private static func tabs(_ frame: inout Frame, _ display: Display) {
         var column = 1
-        for tab in Tab.allCases {
+        for tab in Tab.allCases where !display.screen.isPushed {
             let selected = display.state?.selectedTab == tab
             column += frame.put(
                 " \(tab.number) \(tab.title) ", row: 1, column: column, style: selected ? .selectedTab : .plain)
@@ -78,7 +80,9 @@ public enum ScreenDrawing {
     private static func stack(_ frame: inout Frame, _ display: Display) {
         guard let state = display.state else { return }
         var paths = state.stack(for: state.selectedTab).map(\.path)
-        if state.selectedTab == .home, paths.count == 1 { paths = ["home/\(state.selectedPage.rawValue)"] }
+        // The page view is its own container: its segment row says where it is, with no bar above.
+        if state.selectedTab == .home, paths.count == 1, state.modal == nil { return }
+        if state.selectedTab == .home, !paths.isEmpty { paths[0] = "home/\(state.selectedPage.rawValue)" }
         if let modal = state.modal { paths += modal.stack.map { "[\($0.path)]" } }
         frame.put(" " + paths.joined(separator: " › "), row: 3, column: 0, style: .dim)
     }
@@ -98,27 +102,35 @@ public enum ScreenDrawing {
     }
 
     private static func message(_ frame: inout Frame, _ display: Display, _ layout: Layout) {
-        switch display.message {
-        case .error(let text): frame.put(" error: " + text, row: layout.messageRow, column: 0, style: .error)
-        case .note(let text): frame.put(" " + text, row: layout.messageRow, column: 0, style: .note)
-        case nil: break
+        if case .note(let text)? = display.message {
+            frame.put(" " + text, row: layout.messageRow, column: 0, style: .note)
         }
     }
 
     private static func hints(_ frame: inout Frame, _ display: Display, _ layout: Layout) {
+        let wide = frame.width >= 80
+        let tabs = display.screen.isPushed ? "" : " · Tab/1-5 tabs"
         let text: String =
             switch display.screen {
             case .login: "Enter next/sign in · Tab field · Ctrl-R new account · Ctrl-C quit"
-            case .register: "Enter next/create · Tab field · Ctrl-R sign in · Ctrl-C quit"
+            case .register: "Enter next/create · Tab field · ← → lands on · Esc sign in · Ctrl-C quit"
             case .form: "Enter next/save · Tab field · Esc back · Ctrl-S save · Ctrl-C quit"
             case .players where !(display.state?.currentScreen.marked ?? []).isEmpty:
-                frame.width >= 80
-                    ? "Space mark · c pick teams of the marked · Esc clear marks · ? help · q quit"
-                    : "Space mark · c teams · Esc clear · ? help · q quit"
+                wide
+                    ? "Space mark · Enter open · c pick teams of the marked · Esc clear marks · ? help"
+                    : "Space mark · Enter open · c teams · Esc clear · ? help"
+            case .teamPicker:
+                wide
+                    ? "a b team · Space bench · Enter round · s start · Esc back · ? help · q quit"
+                    : "a b team · Space bench · s start · Esc back · ? help"
+            case .gather:
+                wide
+                    ? "a b goal · A B take back · t timer · < > length · T reset · e end · c cancel"
+                    : "a b goal · t timer · < > length · e end · c cancel · ?"
             default:
-                frame.width >= 80
-                    ? "↑↓ move · Enter open · Esc back · Tab/1-5 tabs · : command · ? help · q quit"
-                    : "↑↓ Enter Esc · Tab/1-5 tabs · : command · ? help · q quit"
+                wide
+                    ? "↑↓ move · Enter open · Esc back\(tabs) · : command · ? help · q quit"
+                    : "↑↓ Enter Esc\(tabs) · : command · ? help · q quit"
             }
         frame.put(" " + text, row: layout.hintRow, column: 0, style: .dim)
     }

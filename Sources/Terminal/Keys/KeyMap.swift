@@ -9,18 +9,26 @@ public enum KeyMap {
         if key == .control("l") { return .reload }
         if let overlay { return command(for: key, over: overlay) }
         switch screen {
-        case .login, .register: return textField(key, login: true)
-        case .form: return textField(key, login: false)
+        case .login, .register: return textField(key, login: true, picks: screen == .register)
+        case .form: return textField(key, login: false, picks: true)
         default: break
         }
         if let specific = command(for: key, specificTo: screen) { return specific }
-        return navigation(key, on: screen)
+        let command = navigation(key, on: screen)
+        switch command {
+        case .tab, .nextTab: return screen.isPushed ? .tabBarHidden : command
+        default: return command
+        }
     }
 
     private static func command(for key: Key, over overlay: OverlayKind) -> UICommand {
         switch overlay {
         case .help, .warnings:
             return .closeOverlay  // any key closes it
+        case .alert:
+            // As an alert's OK: only Enter or Esc dismisses it, so a key typed on never lands
+            // unseen in what is behind.
+            return key == .enter || key == .escape ? .closeOverlay : .none
         case .confirm:
             // Only an answer answers: any other key is ignored, never typed into what is behind.
             switch key {
@@ -49,18 +57,20 @@ public enum KeyMap {
         }
     }
 
-    private static func textField(_ key: Key, login: Bool) -> UICommand {
+    /// `picks`: ← → pick from a field's fixed values (a form's skill, the tab a registration
+    /// lands on).
+    private static func textField(_ key: Key, login: Bool, picks: Bool) -> UICommand {
         switch key {
         case .character(let character): .insert(String(character))
         case .backspace: .deleteBackward
         case .enter: .submit
         case .tab, .down: .nextField
         case .backTab, .up: .previousField
-        case .escape: login ? .switchLoginMode : .back
+        case .escape: .back  // on the register screen, back to sign in; never a toggle
         case .control("r") where login: .switchLoginMode
         case .control("s") where !login: .save
-        case .left where !login: .pick(-1)
-        case .right where !login: .pick(1)
+        case .left where picks: .pick(-1)
+        case .right where picks: .pick(1)
         default: .none
         }
     }
@@ -79,7 +89,7 @@ public enum KeyMap {
             (.endedGather, .character("d")), (.players, .character("d")), (.library, .character("d")),
             (.searchResults, .character("d")), (.questions, .character("d")), (.gathers, .character("d")):
             .delete
-        case (.library, .character("/")), (.searchResults, .character("/")): .startSearch
+        case (.library, .character("/")), (.searchResults, .character("/")), (.players, .character("/")): .startSearch
         case (.teamPicker, .character("a")): .assign(.a)
         case (.teamPicker, .character("b")): .assign(.b)
         case (.teamPicker, .character(" ")): .assign(nil)
@@ -92,6 +102,8 @@ public enum KeyMap {
         case (.gather, .character("T")): .resetTimer
         case (.gather, .character("e")): .endGather
         case (.gather, .character("c")): .cancelGather
+        case (.gather, .character("<")): .stepTimerLength(-1)
+        case (.gather, .character(">")): .stepTimerLength(1)
         default: nil
         }
     }
@@ -129,12 +141,13 @@ public enum KeyMap {
         case .login:
             lines = [
                 ("type", "username, then password (shown as •)"), ("Tab ↑ ↓", "the other field"),
-                ("Enter", "next field, then sign in"), ("Ctrl-R Esc", "create an account instead"),
+                ("Enter", "next field, then sign in"), ("Ctrl-R", "create an account instead"),
             ]
         case .register:
             lines = [
-                ("type", "username, then password (8 or more)"), ("Tab ↑ ↓", "the other field"),
-                ("Enter", "next field, then create and sign in"), ("Ctrl-R Esc", "sign in instead"),
+                ("type", "username, then password (8 or more)"), ("Tab ↑ ↓", "the other fields"),
+                ("← →", "the tab the sign-in lands on"), ("Enter", "next field, then create and sign in"),
+                ("Esc Ctrl-R", "back to sign in"),
             ]
         case .form:
             lines = [
@@ -147,7 +160,7 @@ public enum KeyMap {
             lines = [
                 ("n", "add a player"), ("g", "pick teams for a gather"), ("d", "delete the selected player"),
                 ("Space", "mark or unmark the selected player"), ("c", "pick teams of the marked players"),
-                ("Esc", "clear the marks"),
+                ("Esc", "clear the marks (with none marked, back)"), ("/", "find a player by name (again: the next)"),
             ]
         case .playerDetail: lines = [("Enter e", "edit the selected field"), ("d", "delete the player")]
         case .teamPicker:
@@ -155,7 +168,8 @@ public enum KeyMap {
         case .gather:
             lines = [
                 ("a b", "a goal for Team A or B"), ("A B", "take one back"), ("t", "start, pause or resume"),
-                ("T", "reset the timer"), ("e", "end the gather"), ("c", "cancel it"),
+                ("T", "reset the timer"), ("< >", "the countdown a minute shorter or longer (stops it)"),
+                ("e", "end the gather"), ("c", "cancel it"),
             ]
         case .endedGather: lines = [("d", "delete from history")]
         case .library:
@@ -169,7 +183,7 @@ public enum KeyMap {
             lines = [
                 (
                     "Enter",
-                    "open gather history; on Sign-in lands on, the next choice; on Sign out, sign out (asks first)"
+                    "on Players, the players tab; on the gathers, their history; on Sign-in lands on, the next choice; on Sign out, sign out (asks first)"
                 )
             ]
         case .home: break
@@ -177,12 +191,16 @@ public enum KeyMap {
         if screen == .login || screen == .register || screen == .form {
             return lines + [("Ctrl-C Ctrl-Q", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw")]
         }
+        // Esc is the players list's own (it clears the marks first); a pushed screen has no tabs.
+        let back = screen == .players ? "Backspace ← h" : "Esc Backspace ← h"
+        let tabs: [(String, String)] = screen.isPushed ? [] : [("Tab 1-5", "tabs")]
         return lines + [
-            ("↑ ↓ j k", "move"), ("PgUp PgDn Home End", "move further"), ("Enter → l", "open"),
-            ("Esc Backspace ← h", "back"), ("Tab 1-5", "tabs"), ("[ ]", "home pages"), ("u", "undo"),
-            ("r", "reopen"), ("+ n", "add: a player, a book or a question"),
-            (":", "command line (open LINK, tab, player add…)"), ("?", "this help"),
-            ("q Ctrl-C", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw"),
+            ("↑ ↓ j k", "move"), ("PgUp PgDn Home End", "move further"), ("Enter → l", "open"), (back, "back"),
         ]
+            + tabs + [
+                ("[ ]", "home pages"), ("u", "undo"), ("r", "reopen"), ("+ n", "add: a player, a book or a question"),
+                (":", "command line (open LINK, tab, player add…)"), ("?", "this help"),
+                ("q Ctrl-C", "quit (nothing is lost)"), ("Ctrl-L", "read again, redraw"),
+            ]
     }
 }

@@ -14,6 +14,8 @@ public enum UICommand: Equatable, Sendable {
     case open, back
     case tab(Tab)
     case nextTab(Int)
+    /// A tab key on a pushed screen, where the tab bar is hidden: said, not done.
+    case tabBarHidden
     case turnPage(Int)
     case undo, reopen
     case startSearch, startCommandLine, toggleHelp, closeOverlay
@@ -32,6 +34,8 @@ public enum UICommand: Equatable, Sendable {
     case delete
     case goal(Team, Int)
     case toggleTimer, resetTimer, endGather, cancelGather
+    /// The countdown's length one step (a minute) shorter or longer, as the seed's timer picker.
+    case stepTimerLength(Int)
     /// Moves the selected player of the team picker to a team, or to the bench (nil).
     case assign(Team?)
     case startGather

@@ -37,6 +37,8 @@ public struct Display: Equatable, Sendable {
         case warnings([String])
         /// The add chooser, with the flow Enter would open.
         case add(AddFlow)
+        /// A refusal, as an alert: a title and what was refused; Enter or Esc dismisses it.
+        case alert(title: String, text: String)
 
         public var kind: OverlayKind {
             switch self {
@@ -46,12 +48,13 @@ public struct Display: Equatable, Sendable {
             case .search: .search
             case .confirm: .confirm
             case .warnings: .warnings
+            case .alert: .alert
             }
         }
     }
 
+    /// A note on the message row (a refusal is an alert, `Overlay.alert`).
     public enum Message: Equatable, Sendable {
-        case error(String)
         case note(String)
     }
 }
@@ -61,6 +64,10 @@ public struct Display: Equatable, Sendable {
 public struct LoginFields: Equatable, Sendable {
     public var username = ""
     public var passwordLength = 0
+    /// The tab a registration's sign-ins land on (← → on the register screen).
+    public var landing = Tab.home
+    /// Whether a sign-in or a registration is on its way: the fields stay as they were sent.
+    public var sending = false
 
     public init() {}
 }

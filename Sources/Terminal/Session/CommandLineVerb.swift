@@ -14,7 +14,7 @@ public enum CommandLineVerb: Equatable, Sendable {
     case gather(GatherAction)
 
     public static let usage =
-        "try open LINK, a link (players/1), tab NAME, page NAME|next|previous, back, undo, reopen, player add|show|edit|delete, book add|show|search|remove, question ask|show|delete, gather new|show|list|score|timer|end|cancel, logout, quit"
+        "try open LINK, a link (players/1), tab NAME, page NAME|next|previous, back, undo, reopen, player add|show|edit|delete, book add|show|search|remove, question ask|show|delete, gather new|show|list|score|timer [set MM:SS]|end|cancel, logout, quit"
 
     /// The verb `text` spells, or the reason it spells none (for the message line).
     public static func parse(_ text: String) -> Result<CommandLineVerb?, ParseError> {
@@ -92,7 +92,13 @@ public enum CommandLineVerb: Equatable, Sendable {
             case "pause": return .success(.gather(.play(.pauseTimer)))
             case "resume": return .success(.gather(.play(.resumeTimer)))
             case "reset": return .success(.gather(.play(.resetTimer)))
-            default: return .failure(ParseError("gather timer start, pause, resume or reset"))
+            default: return .failure(ParseError("gather timer start, pause, resume, reset or set MM:SS"))
+            }
+        case ("gather", "timer", 3) where rest[1] == "set":
+            do {
+                return .success(.gather(.play(.setTimer(try GatherTimer.duration(parsing: rest[2])))))
+            } catch {
+                return .failure(ParseError(error.message))
             }
         default: break
         }
@@ -114,7 +120,7 @@ public enum CommandLineVerb: Equatable, Sendable {
 extension TerminalModel {
     mutating func runCommandLine(_ text: String) {
         switch CommandLineVerb.parse(text) {
-        case .failure(let error): message = .error(error.message)
+        case .failure(let error): alert("Not a command", error.message)
         case .success(nil): break
         case .success(let verb?): run(verb)
         }

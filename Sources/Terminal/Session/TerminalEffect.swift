@@ -11,6 +11,9 @@ enum TerminalEffect {
     case readWindow(count: Int, above: Int)
     /// Counts the signed-in user's players, for the players list's title.
     case countPlayers(PlayerListViewModel)
+    /// Finds the first player after `after` (round the list to the start) whose name holds
+    /// `text` (`PlayerSearch`): `/` on the players list.
+    case findPlayer(PlayerListViewModel, text: String, after: Player.ID?)
     /// Draws what the model shows now, before slow work (scrypt takes a second).
     case drawNow
 }
@@ -22,7 +25,7 @@ enum LibraryCall {
     case open(String)
     case look
     case signIn(username: String, password: String)
-    case register(username: String, password: String)
+    case register(username: String, password: String, landing: Tab)
     case signOut
 }
 
@@ -58,4 +61,6 @@ enum TerminalResult {
     case windowRead(Result<ListWindowContent, any Error>)
     /// The players counted; nil when they could not be (the title goes without the count).
     case counted(Int?)
+    /// The player `/` found for `text` (nil: no name holds it).
+    case found(Result<Player?, any Error>, text: String)
 }

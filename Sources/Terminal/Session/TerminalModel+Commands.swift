@@ -38,6 +38,8 @@ extension TerminalModel {
         case .nextTab(let step):
             let tab = (state?.selectedTab ?? .home).stepped(by: step)
             run(windowed(Command(.selectTab(tab))))
+        case .tabBarHidden:
+            message = .note("no tabs over a pushed screen: Esc goes back, to where the tab bar is")
         case .turnPage(let by):
             run(.perform(Command(.turnPage(by: by))), then: .turnedPage(from: state?.selectedPage, by: by))
         case .undo: run(windowed(Command(.undo)))
@@ -57,7 +59,13 @@ extension TerminalModel {
         case .newGather: run(opening("players/confirm"))
         case .toggleMark: toggleMark()
         case .clearMarks:
-            if marks.isEmpty { back() } else { run(windowed(Command(.unmark(nil)))) }
+            if marks.isEmpty {
+                back()
+            } else {
+                let count = marks.count
+                run(windowed(Command(.unmark(nil))))
+                message = .note("cleared \(count == 1 ? "the mark" : "the \(count) marks")")
+            }
         case .confirmMarked:
             guard !marks.isEmpty else {
                 message = .note("nothing is marked; Space marks the selected player")
@@ -81,6 +89,7 @@ extension TerminalModel {
             run(.perform(Command(.gather(.play(.score(team, by: by))))), then: .land(changesData: true))
         case .toggleTimer: toggleTimer()
         case .resetTimer: run(.perform(Command(.gather(.play(.resetTimer)))), then: .land(changesData: true))
+        case .stepTimerLength(let minutes): stepTimerLength(by: minutes)
         case .endGather: ask("End the gather and keep its result?", .perform(Command(.gather(.end))))
         case .cancelGather: ask("Cancel the gather? Nothing of it is kept.", .perform(Command(.gather(.cancel))))
         case .assign(let team): assign(team)
@@ -148,6 +157,8 @@ extension TerminalModel {
             case ProfileViewModel.landingKey:
                 guard case .profile(let model)? = content else { return }
                 run(windowed(Command(.landOn(model.settings.landing.stepped(by: 1)))))
+            case ProfileViewModel.playersKey:
+                run(windowed(Command(.selectTab(.players))))
             default:
                 run(opening("gathers"))
             }
@@ -172,6 +183,17 @@ extension TerminalModel {
     }
 
     private mutating func back() {
+        switch screen {
+        case .login:
+            message = .note("the sign-in is the first screen: Ctrl-R creates an account, Ctrl-C quits")
+            return
+        case .register:
+            // Back is to the sign-in, never a toggle.
+            registering = false
+            clearLogin()
+            return
+        default: break
+        }
         if screen == .searchResults {
             run(windowed(Command(.search(nil))))  // back from the results is the shelf
             return
@@ -213,6 +235,21 @@ extension TerminalModel {
         }
         // One transaction opens the record and deletes it, landing back on the list.
         ask(row.question, .perform(Command(link: .screen(row.screen), row.action)))
+    }
+
+    /// `<` `>`: the countdown's length a minute shorter or longer, within what a timer takes (as
+    /// `gather timer set` sets it; a running countdown stops).
+    private mutating func stepTimerLength(by minutes: Int) {
+        guard case .gather(let stored)? = content else { return }
+        let duration = stored.gather.timer.duration
+        let range = GatherTimer.durationRange
+        let stepped = (duration / 60_000 + Milliseconds(minutes)) * 60_000
+        let length = min(max(stepped, 60_000), range.upperBound)
+        guard length != duration else {
+            message = .note(minutes < 0 ? "a minute is the shortest step down to" : "59:59 is the longest countdown")
+            return
+        }
+        run(.perform(Command(.gather(.play(.setTimer(length))))), then: .land(changesData: true))
     }
 
     private mutating func toggleTimer() {

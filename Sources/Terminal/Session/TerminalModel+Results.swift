@@ -9,10 +9,15 @@ extension TerminalModel {
         case .windowRead(.success(let content)): window = storedWindow(content)
         case .windowRead(.failure(let error)):
             window = nil
-            message = .error(Self.describe(error))
+            alert("The list could not be read", Self.describe(error))
         case .counted(let count):
             playerCount = count
             if case .playerList? = content { window?.total = count }
+        case .found(.success(let player?), let text):
+            run(windowed(Command(.moveSelection(.row(String(player.id))))))
+            message = .note("found \(player.name) (#\(player.id)); / and Enter again finds the next holding '\(text)'")
+        case .found(.success(nil), let text): message = .note("no player's name holds '\(text)'")
+        case .found(.failure(let error), _): alert("Not searched", Self.describe(error))
         }
     }
 
@@ -56,13 +61,56 @@ extension TerminalModel {
     }
 
     private mutating func failed(_ error: any Error, _ landing: AfterCall) {
-        if case .typed = landing, case ClubhouseError.notOnScreen = error {
-            message = .error("this form was changed in another terminal or process; Ctrl-L shows it as it is now")
-        } else {
-            message = .error(Self.describe(error))
+        let text = Self.describe(error)
+        switch landing {
+        case .typed:
+            if case ClubhouseError.notOnScreen = error {
+                alert("Not typed", "this form was changed in another terminal or process; Ctrl-L shows it as it is now")
+            } else {
+                alert("Not typed", text)
+            }
+        case .signedIn:
+            alert(registering ? "Account not created" : "Not signed in", text)
+            // The password was sent and is gone: the cursor waits for it to be typed again.
+            login.sending = false
+            login.passwordLength = 0
+            loginFocus = 1
+        case .reloaded:
+            alert("Not read again", text)
+            reloadList()
+        default:
+            guard case .form(let model)? = content else { return alert("Not done", text) }
+            alert("Not saved", text)
+            // The cursor goes to the field the refusal names, to be mended there.
+            if let named = Self.field(namedIn: text, of: model), named != focus(in: model) {
+                focus(model.fields[named], in: model)
+            }
         }
-        if case .signedIn = landing { loginFocus = 1 }
-        if case .reloaded = landing { reloadList() }
+    }
+
+    /// Puts a refusal on show as an alert, over the screen, until Enter or Esc.
+    mutating func alert(_ title: String, _ text: String) {
+        message = nil
+        overlay = .alert(title: title, text: text)
+    }
+
+    /// The field of `model` that `message` names first ("age must be between 5 and 99"): each
+    /// rule's message names its field as the declaration's label says it.
+    static func field(namedIn message: String, of model: FormViewModel) -> Int? {
+        let text = message.lowercased()
+        let found = model.fields.indices.compactMap { index -> (Int, String.Index)? in
+            let name = model.fields[index].label.lowercased()
+            var searched = text.startIndex..<text.endIndex
+            while let range = text.range(of: name, range: searched) {
+                // A whole word: "age" is not the age of "page".
+                let before = range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter
+                let after = range.upperBound == text.endIndex || !text[range.upperBound].isLetter
+                if before && after { return (index, range.lowerBound) }
+                searched = range.upperBound..<text.endIndex
+            }
+            return nil
+        }
+        return found.min { $0.1 < $1.1 }?.0
     }
 
     mutating func land(_ new: Outcome, changesData: Bool) {
@@ -91,7 +139,7 @@ extension TerminalModel {
 
     static func note(_ result: ActionResult) -> String? {
         switch result {
-        case .form(.playerAdded(let player), _): "added player #\(player.id)"
+        case .form(.playerAdded(let player), _): "added player #\(player.id) \(player.name)"
         case .form(.playerUpdated(let player), _): "saved player #\(player.id)"
         case .form(.gatherStarted(let gather), _): "gather #\(gather.id) started"
         case .form(.bookSaved(let save), _): "saved \(save.book.title)"
@@ -100,7 +148,7 @@ extension TerminalModel {
         case .signedIn(let user, let link?): "signed in as \(user.username); opened \(link)"
         case .signedIn(let user, nil): "signed in as \(user.username)"
         case .signedOut(let user): "signed out \(user.username)"
-        case .undone(let entry): "undone: \(entry.kind.rawValue)"
+        case .undone(let entry): "undone: back on \(entry.from) from \(entry.to)"
         case .reopened(let path): "reopened \(path)"
         case .playerDeleted(let player): "deleted player #\(player.id)"
         case .bookRemoved(let book): "took \(book.title) off the shelf"

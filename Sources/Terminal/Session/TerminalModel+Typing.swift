@@ -29,6 +29,7 @@ extension TerminalModel {
         }
         switch screen {
         case .login, .register:
+            guard !login.sending else { return }  // what was sent stays on show until it lands
             // A paste is inserted at once: what is past a field's bound is left out, as typed
             // one key at a time.
             if loginFocus == 0 {
@@ -40,7 +41,9 @@ extension TerminalModel {
         case .form:
             guard case .form(let model)? = content else { return }
             let field = model.fields[focus(in: model)]
-            let value = value(of: field, in: model)
+            // A field showing the record's value (an edit form, not yet typed into) is replaced
+            // by what is typed, as a selected text field is: 40 and 1 is 1, not 401.
+            let value = model.draft[field.name] == nil ? "" : value(of: field, in: model)
             guard value.count < FormDraft.longestField else { return }
             type(field, String((value + text).prefix(FormDraft.longestField)), model)
         default: break
@@ -59,6 +62,7 @@ extension TerminalModel {
         }
         switch screen {
         case .login, .register:
+            guard !login.sending else { return }
             if loginFocus == 0 {
                 if !login.username.isEmpty { login.username.removeLast() }
             } else if !password.isEmpty {
@@ -78,6 +82,10 @@ extension TerminalModel {
     /// The next or previous of the focused field's fixed values (typing still works): round the
     /// list, through "none" where the field may be empty.
     mutating func pick(by step: Int) {
+        if screen == .register {
+            login.landing = login.landing.stepped(by: step)
+            return
+        }
         guard overlay == nil, case .form(let model)? = content else { return }
         let field = model.fields[focus(in: model)]
         guard !field.choices.isEmpty else {
@@ -118,7 +126,7 @@ extension TerminalModel {
     }
 
     /// Puts the cursor in `field`: saved with the form's screen, in its own transaction.
-    private mutating func focus(_ field: FormField, in model: FormViewModel) {
+    mutating func focus(_ field: FormField, in model: FormViewModel) {
         run(.perform(Command(.focus(field.name), expecting: expectation(model))))
     }
 
@@ -138,7 +146,7 @@ extension TerminalModel {
         case .login, .register:
             if loginFocus == 0 {
                 loginFocus = 1
-            } else {
+            } else if !login.sending {
                 signIn()
             }
         case .form:
@@ -169,15 +177,16 @@ extension TerminalModel {
     private mutating func signIn() {
         let username = login.username
         let secret = password
-        // The password leaves the session's memory whatever happens next.
+        // The password leaves the session's memory whatever happens next; the fields stay on
+        // show as they were sent (its dots, the cursor where it was) until the answer comes.
         password = ""
-        login.passwordLength = 0
-        loginFocus = 0
+        login.sending = true
         message = .note(registering ? "creating the account…" : "signing in…")
         run(.drawNow)
         run(
             registering
-                ? .register(username: username, password: secret) : .signIn(username: username, password: secret),
+                ? .register(username: username, password: secret, landing: login.landing)
+                : .signIn(username: username, password: secret),
             then: .signedIn)
     }
 
@@ -213,6 +222,12 @@ extension TerminalModel {
     mutating func runSearch(_ query: String) {
         let words = query.trimmingCharacters(in: .whitespaces)
         guard !words.isEmpty else { return }
+        if case .playerList(let model)? = content {
+            // The players list finds a player by name and selects them, from the row after the
+            // selected one: Enter on the same search again finds the next.
+            run(.findPlayer(model, text: words, after: state?.currentScreen.selected.flatMap { Player.ID($0) }))
+            return
+        }
         run(windowed(Command(.search(words))))
     }
 }

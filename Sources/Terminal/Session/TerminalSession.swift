@@ -104,6 +104,26 @@ public final class TerminalSession {
         return update.step
     }
 
+    /// The first player after `after` whose name holds `text`, else the first from the start:
+    /// one pass of the cursor, as `player search` reads the list.
+    static func first(in rows: PlayerRows, holding text: String, after: Player.ID?) throws -> Player? {
+        var wrapped: Player?
+        var found: Player?
+        struct Stop: Error {}
+        do {
+            try rows.forEach { player in
+                guard PlayerSearch.matches(player.name, text) else { return }
+                if let after, player.id <= after {
+                    if wrapped == nil { wrapped = player }
+                } else {
+                    found = player
+                    throw Stop()
+                }
+            }
+        } catch is Stop {}
+        return found ?? wrapped
+    }
+
     /// Carries out one effect against the library; nil for one that returns nothing.
     private func run(_ effect: TerminalEffect) -> TerminalResult? {
         switch effect {
@@ -111,6 +131,10 @@ public final class TerminalSession {
         case .readWindow(let count, let above):
             return .windowRead(Result { try app.readWindow(count: count, above: above) })
         case .countPlayers(let list): return .counted(try? app.readPlayers(list) { try $0.count() })
+        case .findPlayer(let list, let text, let after):
+            return .found(
+                Result { try app.readPlayers(list) { try Self.first(in: $0, holding: text, after: after) } }, text: text
+            )
         case .drawNow:
             flush?()
             return nil
@@ -123,8 +147,8 @@ public final class TerminalSession {
         case .open(let text): try app.open(text)
         case .look: try app.look()
         case .signIn(let username, let password): try app.signIn(username: username, password: password)
-        case .register(let username, let password):
-            try app.register(username: username, password: password, signingIn: true)
+        case .register(let username, let password, let landing):
+            try app.register(username: username, password: password, signingIn: true, landing: landing)
         case .signOut: try app.signOut()
         }
     }

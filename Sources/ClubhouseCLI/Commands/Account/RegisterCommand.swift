@@ -27,6 +27,13 @@ struct RegisterCommand: ParsableCommand {
     @Flag(name: .customLong("no-login"), help: "Only create the account; sign in later with 'clubhouse login'.")
     var noLogin = false
 
+    @Option(
+        name: .customLong("lands-on"),
+        help: ArgumentHelp(
+            "The tab this account's sign-ins land on, this one's too (as 'settings landing' sets it).", valueName: "tab"
+        ))
+    var landing: Tab?
+
     func run() throws {
         let password = try PasswordInput.read(
             fromStandardInput: passwordStdin, confirm: true,
@@ -40,7 +47,7 @@ struct RegisterCommand: ParsableCommand {
         _ = try Username(username)
         _ = try Password(password)
         let outcome = try CommandContext.perform(
-            global, Command(.register(username: username, password: password, signingIn: !noLogin)))
+            global, Command(.register(username: username, password: password, signingIn: !noLogin, landing: landing)))
         let name = { (user: User) in TextOutput.escaped(user.username) }
         switch outcome.result {
         case .registered(let user):

@@ -76,7 +76,7 @@ struct PlayerPages {
             shown =
                 text.isEmpty
                 ? players
-                : players.filter { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+                : players.filter { PlayerSearch.matches($0.name, text) }
             page = 0
             showPage()
             return true

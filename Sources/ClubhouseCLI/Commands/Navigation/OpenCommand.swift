@@ -38,7 +38,8 @@ struct OpenCommand: OptionsOnlyCommand {
             throw error
         }
         if !options.json, !outcome.moved, case .main(_, let state, _) = outcome.view, outcome.warnings.isEmpty {
-            Output.print("Already on \(TextOutput.escaped(state.currentScreen.path)).")
+            // Named as the link names it: `home/reading`, not the page view's `home`.
+            Output.print("Already on \(TextOutput.escaped(state.currentPlace)); nothing changed.")
             return
         }
         if case .linkKept(let kept) = outcome.result, !options.json {

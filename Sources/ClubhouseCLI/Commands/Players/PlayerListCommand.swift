@@ -21,6 +21,16 @@ struct PlayerListCommand: OptionsOnlyCommand {
                 try PlayerJSON.write(rows.forEach, to: Output.standardOutput)
             } else {
                 try TextOutput.writePlayerList(rows, to: Output.standardOutput)
+                // The marks are the list's too (the app shows them beside the rows).
+                if case .main(_, let state, _) = outcome.view, let marked = state.stack(for: .players).first?.marked,
+                    !marked.isEmpty
+                {
+                    Output.print(
+                        TextOutput.escaped(
+                            "Marked: \(MarkOutput.list(marked)) (player confirm picks teams of them; player unmark clears)."
+                        )
+                    )
+                }
             }
             CommandContext.warn(rows.unshowableValueReport)
         }

@@ -57,7 +57,8 @@ struct SyncWatch {
         if let number = interrupted.signal { throw ExitCode(128 + number) }
     }
 
-    /// "player added: Kai", "gather updated: scoreA, scoreB", "book deleted: 9780…".
+    /// "player added: \"Kai\"", "player updated: \"Kai\" (age)", "book updated: \"Dune\" (price)",
+    /// "book deleted: 9780…".
     static func line(_ change: SyncReceived) -> String {
         let verb =
             switch change.kind {
@@ -71,8 +72,20 @@ struct SyncWatch {
         } else {
             line += change.key.count > 13 ? String(change.key.prefix(8)) : change.key
         }
-        if change.kind == "update" { line += " (\(change.fields.joined(separator: ", ")))" }
+        if change.kind == "update" {
+            line += " (\(change.fields.map { fieldName($0, of: change.entity) }.joined(separator: ", ")))"
+        }
         return line
+    }
+
+    /// A field as people call it, by its declared label (`price`, `favourite team`), not by its
+    /// wire name (`priceCents`); a field no declaration names (a gather's) keeps its own.
+    static func fieldName(_ wire: String, of entity: String) -> String {
+        switch entity {
+        case "player": PlayerField.allCases.first { $0.wire == wire }?.shownName ?? wire
+        case "book": BookField.allCases.first { $0.wire == wire }?.shownName ?? wire
+        default: wire
+        }
     }
 
     /// The signal that ended the watch, if one did.

@@ -66,15 +66,22 @@ private enum Spoof {
 
             init() {
                 var status = U_ZERO_ERROR
-                skeletons = swift_uspoof_open(&status)
+                let skeletons = swift_uspoof_open(&status)
                 var restrictionStatus = U_ZERO_ERROR
                 let restriction = swift_uspoof_open(&restrictionStatus)
                 swift_uspoof_setChecks(
                     restriction, Int32(USPOOF_RESTRICTION_LEVEL.rawValue | USPOOF_MIXED_NUMBERS.rawValue),
                     &restrictionStatus)
                 swift_uspoof_setRestrictionLevel(restriction, USPOOF_HIGHLY_RESTRICTIVE)
-                self.restriction = restrictionStatus.rawValue > U_ZERO_ERROR.rawValue ? nil : restriction
-                if status.rawValue > U_ZERO_ERROR.rawValue { skeletons.map { swift_uspoof_close($0) } }
+                // A checker that failed to open is closed and never used.
+                self.skeletons = Self.kept(skeletons, status)
+                self.restriction = Self.kept(restriction, restrictionStatus)
+            }
+
+            private static func kept(_ checker: OpaquePointer?, _ status: UErrorCode) -> OpaquePointer? {
+                guard status.rawValue > U_ZERO_ERROR.rawValue else { return checker }
+                checker.map { swift_uspoof_close($0) }
+                return nil
             }
         }
 

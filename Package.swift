@@ -43,7 +43,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
     ],
     targets: [
-        .target(name: "ClubhouseDomain", path: "Sources/Domain"),
+        .target(
+            name: "ClubhouseDomain", path: "Sources/Domain",
+            // Look-alike usernames (UsernameSkeleton.swift) call Foundation's own ICU, whose module
+            // map names no library to link.
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         // The schema: Migrations/*.sql, compiled into Swift by the plugin. A target of its own so
         // that adding, renaming or removing a migration re-plans the build.
         .target(name: "ClubhouseSchema", path: "Migrations", plugins: ["EmbedMigrationsPlugin"]),

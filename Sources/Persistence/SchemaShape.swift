@@ -27,6 +27,7 @@ enum SchemaShape {
         0x2007_0cb9_73f7_a29e,
         0xfd73_ca90_cc3d_bc59,  // 11
         0x4429_43c9_e72b_7330,  // 12: a player's shirt number
+        0x04e2_6361_122c_6327,  // 13: username skeletons
     ]
 
     /// The digest recorded for `version`, if it is one of this build's.

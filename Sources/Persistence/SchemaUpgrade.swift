@@ -14,6 +14,7 @@ enum SchemaUpgrade {
     private static let dataUpgrades: [Int: @Sendable (Database) throws -> Void] = [
         2: NavigationStore.upgradeAll,
         4: UsernameKeyUpgrade.recomputeAll,
+        13: UsernameSkeletonUpgrade.fillAll,
     ]
 
     /// Upgrades the file from `version` to `target` in one IMMEDIATE transaction. Foreign keys

@@ -1,4 +1,5 @@
 internal import AsyncHTTPClient
+import Clubhouse
 internal import ClubhouseSyncWire
 import Foundation
 internal import NIOCore
@@ -127,7 +128,8 @@ final class SyncServer: Sendable {
         return status == 404 ? nil : try decode(SyncHandoff.self, body)
     }
 
-    static func now() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+    /// This device's time: the library's clock (with its skew, if any: `ClubhouseApp.now()`).
+    static func now() -> Int64 { ClubhouseApp.now() }
 
     // MARK: Inside
 

@@ -10,7 +10,8 @@ import Testing
 
     /// The toolchain's own modules, which need no declaration.
     static let toolchain: Set<String> = [
-        "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Darwin", "Musl", "Testing",
+        "Foundation", "FoundationEssentials", "_FoundationICU", "Dispatch", "Synchronization", "Glibc", "Darwin",
+        "Musl", "Testing",
         "XCTest", "_Concurrency", "PackagePlugin", "os",
     ]
 

@@ -14,7 +14,7 @@ import Testing
         #expect(try sqlite(path, "PRAGMA journal_mode") == "delete")
         #expect(
             try sqlite(path, "SELECT identifier FROM grdb_migrations")
-                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks\n0011_user_settings\n0012_shirt_number"
+                == "0001_initial\n0002_navigation_v2\n0003_football_gather\n0004_username_keys\n0005_bookkitty\n0006_kept_drafts\n0007_scenes\n0008_sync\n0009_device_cookie\n0010_page_stacks\n0011_user_settings\n0012_shirt_number\n0013_username_skeletons"
         )
         #expect(
             try sqlite(path, "SELECT name FROM sqlite_master WHERE name = 'navigation_state'") == "navigation_state")

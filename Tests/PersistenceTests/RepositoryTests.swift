@@ -22,6 +22,19 @@ import Testing
         #expect(found?.passwordHash == "hash")
     }
 
+    /// Issue 42, item 10: a name that looks like a registered one is refused by the file itself
+    /// (the unique skeleton), even when nothing checked first (two processes registering at once).
+    @Test func lookAlikeNamesAreRefusedByTheUniqueSkeleton() throws {
+        _ = try user("pope")
+        #expect(throws: ClubhouseError.usernameLookalike("роре")) { _ = try user("роре") }
+        #expect(throws: ClubhouseError.usernameLookalike("ΑΝΑ")) {
+            _ = try user("ana")
+            _ = try user("ΑΝΑ")
+        }
+        #expect(try database.read { try $0.users.holdsSkeleton("pope") })
+        #expect(try !database.read { try $0.users.holdsSkeleton("anna") })
+    }
+
     @Test func atMostOneSessionIsActive() throws {
         let ana = try user("ana")
         #expect(try database.read { try $0.sessions.activeUser() } == nil)

@@ -19,7 +19,7 @@ struct MigrationTests {
             try await database.values("SELECT version || ' ' || name FROM schema_migrations ORDER BY version")
                 == [
                     "1 0001_initial", "2 0002_sync", "3 0003_sync_kind", "4 0004_live", "5 0005_device_cookies",
-                    "6 0006_shirt_number",
+                    "6 0006_shirt_number", "7 0007_username_skeletons",
                 ])
     }
 

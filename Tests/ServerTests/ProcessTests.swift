@@ -33,12 +33,12 @@ struct ProcessTests {
         let database = try await PostgresCluster.shared().createDatabase()
         try await database.execute(
             "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());"
-                + "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_initial'), (2, '0002_sync'), (3, '0003_sync_kind'), (4, '0004_live'), (5, '0005_device_cookies'), (6, '0006_shirt_number'), (7, '0007_from_the_future')"
+                + "INSERT INTO schema_migrations (version, name) VALUES (1, '0001_initial'), (2, '0002_sync'), (3, '0003_sync_kind'), (4, '0004_live'), (5, '0005_device_cookies'), (6, '0006_shirt_number'), (7, '0007_username_skeletons'), (8, '0008_from_the_future')"
         )
         let (newer, newerError) = try await ServerProcess.run(["--database-url", database.url.url, "--port", "0"])
         #expect(newer == .exited(1))
         #expect(
-            newerError.hasPrefix("error: the database's schema is version 7, newer than this clubhouse-server's (6)"))
+            newerError.hasPrefix("error: the database's schema is version 8, newer than this clubhouse-server's (7)"))
     }
 
     @Test func twoServersStartingAtOnceMigrateOnce() async throws {
@@ -47,7 +47,7 @@ struct ProcessTests {
         let second = try ServerProcess(["--database-url", database.url.url, "--port", "0"])
         try await first.waitUntilListening()
         try await second.waitUntilListening()
-        #expect(try await database.values("SELECT count(*)::text FROM schema_migrations") == ["6"])
+        #expect(try await database.values("SELECT count(*)::text FROM schema_migrations") == ["7"])
         for server in [first, second] {
             #expect(try await server.call(.get, "/health").status == .ok)
         }

@@ -6,14 +6,16 @@ import Foundation
 import Testing
 
 /// A gather's countdown across devices whose clocks disagree. The phone is the `clubhouse` command
-/// run under faketime (its clock minutes off the server's, for everything in the process: the
-/// library's clock, SQLite's, the sync's own timing); the laptop and the server keep the machine's.
-/// Either way round, the countdown shows the time really left.
+/// run with its clock minutes off the server's (`CLUBHOUSE_CLOCK_SKEW_MS`: the library's clock,
+/// so the gathers' instants and the sync's own timing); the laptop and the server keep the
+/// machine's. Either way round, the countdown shows the time really left. The skew is the
+/// library's, not a preloaded library's (faketime, which these tests used, never reached the
+/// static build), so `CLUBHOUSE_BIN` may name the binary users install.
 @Suite("Clock", .heavy, .serialized)
 struct ClockTests {
-    /// `clubhouse ARGS` on the phone's file with its clock `skew` off (e.g. "+300s", "-420s").
-    static func skewed(_ skew: String, _ arguments: [String], database: String) async throws -> String {
-        let process = try CLIProcess.skewed(skew, arguments, database: database)
+    /// `clubhouse ARGS` on the phone's file with its clock `seconds` off (300 fast, -420 slow).
+    static func skewed(_ seconds: Int, _ arguments: [String], database: String) async throws -> String {
+        let process = try CLIProcess.skewed(seconds: seconds, arguments, database: database)
         let ending = try await process.wait()
         #expect(ending == .exited(0), "clubhouse \(arguments.joined(separator: " ")): \(process.stderr)")
         return process.stdout
@@ -39,9 +41,9 @@ struct ClockTests {
         try laptop.app.play(.startTimer)
         _ = try await laptop.sync()
 
-        _ = try await Self.skewed("+300s", ["sync"], database: phone.path)
+        _ = try await Self.skewed(300, ["sync"], database: phone.path)
         let left = try Self.remaining(
-            try await Self.skewed("+300s", ["gather", "show", "--json"], database: phone.path))
+            try await Self.skewed(300, ["gather", "show", "--json"], database: phone.path))
         // 10:00 started moments ago; uncorrected, the phone would show about 5:00.
         #expect((570...600).contains(left), "the phone shows \(left) s left")
         let offset = try #require(try phone.app.remote()?.clockOffsetMs)
@@ -54,20 +56,23 @@ struct ClockTests {
         let phone = try await Device.make("phone", username: "clock2", server: server)
         _ = try Self.squad(laptop)
         _ = try await laptop.sync()
-        _ = try await Self.skewed("-420s", ["sync"], database: phone.path)
+        _ = try await Self.skewed(-420, ["sync"], database: phone.path)
         let ids = try phone.app.playerIDs().map(String.init)
         _ = try await Self.skewed(
-            "-420s", ["gather", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[2]),\(ids[3])"],
+            -420, ["gather", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[2]),\(ids[3])"],
             database: phone.path)
-        _ = try await Self.skewed("-420s", ["gather", "timer", "start"], database: phone.path)
-        _ = try await Self.skewed("-420s", ["sync"], database: phone.path)
+        _ = try await Self.skewed(-420, ["gather", "timer", "start"], database: phone.path)
+        _ = try await Self.skewed(-420, ["sync"], database: phone.path)
 
         _ = try await laptop.sync()
         let gather = try #require(try laptop.app.gatherInProgress())
         #expect((570...600).contains(gather.remainingSeconds), "the laptop shows \(gather.remainingSeconds) s left")
         // And the phone, on its own slow clock, agrees.
         let left = try Self.remaining(
-            try await Self.skewed("-420s", ["gather", "show", "--json"], database: phone.path))
+            try await Self.skewed(-420, ["gather", "show", "--json"], database: phone.path))
         #expect(abs(left - gather.remainingSeconds) <= 5, "phone \(left) s, laptop \(gather.remainingSeconds) s")
+        // The phone's clock was slow indeed: without that, this test would hold on any clock.
+        let offset = try #require(try phone.app.remote()?.clockOffsetMs)
+        #expect((410_000...430_000).contains(offset), "the phone's offset is \(offset) ms")
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// A validated username, as registered. Spellings that differ only in case, composition or
 /// compatibility form (`ana`, `Ana`, full-width `ａｎａ`) are one account, so uniqueness is checked
-/// on `key` (see `Username.key(for:)`), never on the display spelling.
+/// on `key` (see `Username.key(for:)`), never on the display spelling; and names that look alike
+/// (`ana`, Cyrillic `аna`, `aṇa`) are refused beside each other, checked on `skeleton`
+/// (`Username.skeleton(for:)`). A name of two scripts is refused.
 public struct Username: Equatable, Sendable {
     /// In Unicode scalars, as every limit (`TypedText`).
     public static let maximumLength = 32
@@ -14,8 +16,11 @@ public struct Username: Equatable, Sendable {
 
     /// The spelling shown back to the user: trimmed and composed (NFC), otherwise as typed.
     public let display: String
-    /// The form used for uniqueness and look-up.
+    /// The form used for look-up: one account a key.
     public let key: String
+    /// What names that look alike share (`Username.skeleton(for:)`): one account a skeleton, so
+    /// a name that looks like a registered one is refused.
+    public let skeleton: String
 
     public init(_ raw: String) throws(ClubhouseError) {
         // Control characters and line separators are refused, not trimmed away with the spaces.
@@ -38,8 +43,10 @@ public struct Username: Equatable, Sendable {
             // It would draw itself over whatever is printed before the name.
             throw .invalidInput("username must not start with a combining mark (\(TypedText.codePoint(first)))")
         }
+        if let mixed = Self.mixedScripts(display) { throw .invalidInput(mixed) }
         self.display = display
         self.key = Self.key(for: display)
+        self.skeleton = Self.skeleton(for: display)
     }
 
     /// Letters, marks and digits, plus '.', '_' and '-'; that already leaves out spaces, symbols,

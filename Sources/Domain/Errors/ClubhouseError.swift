@@ -5,6 +5,8 @@ public enum ClubhouseError: Error, Equatable, Sendable {
     /// Unknown user and wrong password are deliberately the same error.
     case wrongCredentials
     case usernameTaken(String)
+    /// A name that looks like a registered one (`Username.skeleton(for:)`): `аna` beside `ana`.
+    case usernameLookalike(String)
     case invalidInput(String)
     case playerNotFound(Player.ID)
     case gatherNotFound(Gather.ID)
@@ -40,6 +42,8 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         case .alreadySignedIn(let username): "already signed in as \(username); log out first"
         case .wrongCredentials: "wrong username or password"
         case .usernameTaken(let name): "the username '\(name)' is taken"
+        case .usernameLookalike(let name):
+            "the username '\(name)' looks like one that is taken (letters that look the same, or accents apart); choose another"
         case .invalidInput(let reason): reason
         case .playerNotFound(let id): "no player \(id)"
         case .gatherNotFound(let id): "no gather \(id)"

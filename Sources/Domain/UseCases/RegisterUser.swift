@@ -10,10 +10,13 @@ package struct RegisterUser {
         self.users = users
     }
 
-    /// Fails fast, before anyone pays for hashing, when the name is taken.
+    /// Fails fast, before anyone pays for hashing, when the name is taken or looks like one that is.
     package func checkAvailable(_ username: Username) throws {
         if try users.credentials(forKey: username.key) != nil {
             throw ClubhouseError.usernameTaken(username.display)
+        }
+        if try users.holdsSkeleton(username.skeleton) {
+            throw ClubhouseError.usernameLookalike(username.display)
         }
     }
 

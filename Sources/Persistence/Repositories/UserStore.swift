@@ -6,12 +6,22 @@ package struct UserStore: UserRepository {
 
     package func insert(username: Username, passwordHash: String) throws -> User {
         do {
-            try db.cachedStatement(sql: "INSERT INTO users (username, username_key, password_hash) VALUES (?, ?, ?)")
-                .execute(arguments: [username.display, username.key, passwordHash])
+            try db.cachedStatement(
+                sql: "INSERT INTO users (username, username_key, username_skeleton, password_hash) VALUES (?, ?, ?, ?)"
+            )
+            .execute(arguments: [username.display, username.key, username.skeleton, passwordHash])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            throw ClubhouseError.usernameTaken(username.display)
+            // A name both taken and looked like is taken, whichever index SQLite met first.
+            if try credentials(forKey: username.key) != nil { throw ClubhouseError.usernameTaken(username.display) }
+            throw ClubhouseError.usernameLookalike(username.display)
         }
         return User(id: db.lastInsertedRowID, username: username.display)
+    }
+
+    package func holdsSkeleton(_ skeleton: String) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM users WHERE username_skeleton = ?)"),
+            arguments: [skeleton]) ?? false
     }
 
     package func credentials(forKey key: String) throws -> (user: User, passwordHash: String)? {

@@ -12,17 +12,21 @@ package struct AccountStore: Sendable {
         self.logger = logger
     }
 
-    /// Inserts the account; the unique key refuses a name taken (checked no sooner, see `register`).
+    /// Inserts the account; the unique key refuses a name taken, and the unique skeleton one that
+    /// looks like a name taken (checked no sooner, see `register`).
     package func insert(_ username: Username, passwordHash: String) async throws -> User {
         do {
             let rows = try await connection.query(
                 """
-                INSERT INTO users (username, username_key, password_hash)
-                VALUES (\(username.display), \(username.key), \(passwordHash)) RETURNING id
+                INSERT INTO users (username, username_key, username_skeleton, password_hash)
+                VALUES (\(username.display), \(username.key), \(username.skeleton), \(passwordHash)) RETURNING id
                 """, logger: logger)
             for try await id in rows.decode(Int64.self) { return User(id: id, username: username.display) }
             throw APIError.unexpected
         } catch  where DatabaseFailure.sqlState(error) == "23505" {
+            if (error as? PSQLError)?.serverInfo?[.constraintName] == "users_username_skeleton" {
+                throw ClubhouseError.usernameLookalike(username.display)
+            }
             throw ClubhouseError.usernameTaken(username.display)
         }
     }

@@ -13,6 +13,12 @@ package struct Migrator: Sendable {
 
     package let migrations: [MigrationSource]
 
+    /// Data rewritten by a migration beyond its SQL, run right after it in the same transaction:
+    /// values PostgreSQL cannot compute (a username's skeleton).
+    static let dataUpgrades: [Int: @Sendable (PostgresConnection, Logger) async throws -> Void] = [
+        7: UsernameSkeletonUpgrade.fillAll
+    ]
+
     package init(migrations: [MigrationSource] = ServerSchema.migrations) {
         self.migrations = migrations
     }
@@ -66,6 +72,7 @@ package struct Migrator: Sendable {
             for statement in Self.statements(in: migration.sql) {
                 try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
             }
+            try await Self.dataUpgrades[migration.version]?(connection, logger)
             try await connection.query(
                 "INSERT INTO schema_migrations (version, name) VALUES (\(migration.version), \(migration.name))",
                 logger: logger)

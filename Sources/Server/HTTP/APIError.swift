@@ -53,7 +53,8 @@ package struct APIError: Error, Equatable, Sendable {
     package init(_ error: ClubhouseError, field: String? = nil) {
         switch error {
         case .wrongCredentials: self.init(.unauthorized, "wrong_credentials", error.message)
-        case .usernameTaken: self.init(.conflict, "username_taken", error.message, field: "username")
+        case .usernameTaken, .usernameLookalike:
+            self.init(.conflict, "username_taken", error.message, field: "username")
         case .invalidInput(let message): self.init(.unprocessableContent, "invalid_input", message, field: field)
         case .playerNotFound, .gatherNotFound, .bookNotFound, .questionNotFound:
             self.init(.notFound, "not_found", error.message)

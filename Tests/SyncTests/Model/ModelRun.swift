@@ -51,14 +51,23 @@ final class ModelRun: @unchecked Sendable {
     /// Kills that cut a sync under way, and those that came after it ended.
     private var events: [String: Int] = [:]
 
-    private init(server: TestSyncServer, devices: [Device]) {
+    /// The slow network the devices reach the server through, in the variant that has one.
+    private let proxy: SlowProxy?
+
+    private init(server: TestSyncServer, devices: [Device], proxy: SlowProxy?) {
         self.server = server
         self.devices = devices
+        self.proxy = proxy
     }
 
+    deinit { proxy?.stop() }
+
     /// Runs `steps` on a fresh server and devices; nil when the system matched the model throughout.
+    /// `slowNetwork`: the devices reach the server through a `SlowProxy` drawing its delays and
+    /// page sizes from this seed.
     static func failure(
-        of steps: [ModelStep], server kind: TestSyncServer.Kind, tally: ModelTally? = nil
+        of steps: [ModelStep], server kind: TestSyncServer.Kind, slowNetwork: UInt64? = nil,
+        tally: ModelTally? = nil
     ) async -> ModelFailure? {
         let run: ModelRun
         do {
@@ -66,11 +75,14 @@ final class ModelRun: @unchecked Sendable {
             // the deadline may or may not have been applied, which the model cannot tell, and a
             // CI run held one 60 s (seed 2026112710).
             let server = try await TestSyncServer.start(kind) { $0.databaseTimeout = .seconds(600) }
+            let proxy = try slowNetwork.map { try SlowProxy(upstreamPort: server.port, seed: $0) }
             var devices: [Device] = []
             for (index, name) in ModelPools.devices.enumerated() {
-                devices.append(try await Device.make(name, username: username, server: server, register: index == 0))
+                devices.append(
+                    try await Device.make(
+                        name, username: username, server: server, register: index == 0, url: proxy?.url))
             }
-            run = ModelRun(server: server, devices: devices)
+            run = ModelRun(server: server, devices: devices, proxy: proxy)
         } catch {
             return ModelFailure(kind: "set-up", step: nil, message: "could not set up: \(error)")
         }
@@ -121,6 +133,37 @@ final class ModelRun: @unchecked Sendable {
                 try self.editDuringSync(device, pick: pick, value: value)
                 _ = try await process.wait()
                 _ = try self.takeQueued(device)
+                _ = try await device.sync()
+                return nil
+            }
+        case .twoSyncs(let device, let during):
+            // Item 1 of issue 42: two processes on one file, each pulling pages that arrive late,
+            // so that one's older page can land between the other's newer ones, while the log
+            // grows under them (a REST write, made once both pushes were answered: the server's
+            // order is then the model's, the device's changes first). Neither report is read (each
+            // counts what it alone took); one more sync brings what both may have missed, and the
+            // file must then be the server's and the model's.
+            try await sync(device) { device in
+                let processes = try (0..<2).map { _ in try CLIProcess(["sync"], database: device.path) }
+                try await Self.pushed(device, processes)
+                try await self.rest(during)
+                // A player added and at once deleted, then another added: a slow process's last
+                // page, holding the add, can land between the other's pages, the first holding
+                // the delete (what issue 42 saw: the player back, the cursor at the head).
+                try await self.rest(.addPlayer(name: 0, age: nil))
+                try await Task.sleep(for: .milliseconds(60))
+                try await self.rest(.deletePlayer(pick: self.model.keys(.player).count - 1))
+                try await Task.sleep(for: .milliseconds(60))
+                try await self.rest(.addPlayer(name: 1, age: nil))
+                for process in processes {
+                    let ending = try await process.wait()
+                    guard ending == .exited(0) else {
+                        throw ModelFailure(
+                            kind: "error", step: nil,
+                            message: "one of two clubhouse sync at once ended \(ending): \(process.stderr)")
+                    }
+                }
+                self.events["two syncs of one file", default: 0] += 1
                 _ = try await device.sync()
                 return nil
             }
@@ -202,6 +245,17 @@ final class ModelRun: @unchecked Sendable {
             }
         }
         return !queued.isEmpty || !after.differences(from: before).isEmpty
+    }
+
+    /// Until the device's outbox is empty (every change it queued answered) or every process ended.
+    private static func pushed(_ device: Device, _ processes: [CLIProcess]) async throws {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            if processes.allSatisfy({ $0.poll() != nil }) { return }
+            if try waiting(device, "SELECT count(*) FROM sync_outbox") == "0" { return }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        throw ModelFailure(kind: "error", step: nil, message: "two syncs at once pushed nothing in 120 s")
     }
 
     /// A player's age edited while a sync may be pushing: the change is read from the edit itself

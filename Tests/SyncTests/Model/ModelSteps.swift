@@ -15,6 +15,10 @@ enum ModelStep: Hashable, CustomStringConvertible {
     case editDuringSync(Int, afterMs: Int, pick: Int, value: Int)
     /// The server process SIGKILLed `afterMs` into the device's sync, started again, synced again.
     case killServer(Int, afterMs: Int)
+    /// Two syncs of the device's file at once, two processes of the built `clubhouse sync`, both
+    /// through the slow network (`SlowProxy`: answers held back, pulls in pages of a few changes),
+    /// with a REST write landing while they pull; then one more sync of the device.
+    case twoSyncs(Int, during: RestAction)
 
     enum LocalAction: Hashable {
         case addPlayer(name: Int, age: Int?)
@@ -55,6 +59,8 @@ enum ModelStep: Hashable, CustomStringConvertible {
         case .editDuringSync(let device, let ms, let pick, let value):
             "edit player \(pick)'s age (\(value)) \(ms) ms into \(ModelPools.devices[device])'s clubhouse sync"
         case .killServer(let device, let ms): "kill the server \(ms) ms into \(ModelPools.devices[device])'s sync"
+        case .twoSyncs(let device, let during):
+            "two syncs of \(ModelPools.devices[device])'s file at once, rest \(during) while they pull"
         }
     }
 }
@@ -94,7 +100,9 @@ enum ModelPools {
 /// A seed's steps, drawn up front (they do not depend on what the run meets, so a replay of the
 /// list is the same run).
 struct ModelScript {
-    static func steps(seed: UInt64, count: Int, kills: Bool) -> [ModelStep] {
+    /// `twoSyncs`: a step in ten is two syncs of one file at once, and one in 25 a sync alone (the
+    /// slow network's variant; the other variants' lists are as they were).
+    static func steps(seed: UInt64, count: Int, kills: Bool, twoSyncs: Bool = false) -> [ModelStep] {
         var generator = SeededGenerator(seed: seed)
         func below(_ n: Int) -> Int { Int(generator.next() % UInt64(n)) }
         func maybe(_ n: Int, _ percent: Int) -> Int? { below(100) < percent ? below(n) : nil }
@@ -104,7 +112,11 @@ struct ModelScript {
             let roll = below(100)
             let step: ModelStep
             switch roll {
-            case 0..<12: step = .sync(device)
+            // Two syncs at once mostly, one alone rarely: the range a device pulls is then long
+            // enough for pages to cross, and holds records created and then deleted or renamed.
+            case 0..<4 where twoSyncs: step = .sync(device)
+            case 4..<14 where twoSyncs: step = .twoSyncs(device, during: restAction(below))
+            case 0..<12 where !twoSyncs: step = .sync(device)
             case 12..<15 where kills: step = .killDevice(device, afterMs: 15 + below(120))
             case 15..<17 where kills: step = .killServer(device, afterMs: below(25))
             case 17..<19 where kills:

@@ -1,3 +1,4 @@
+import Clubhouse
 import ClubhouseServerTestSupport
 import ClubhouseTestSupport
 import Foundation
@@ -24,21 +25,28 @@ final class CLIProcess: @unchecked Sendable {
         return folder.appending(path: "clubhouse").path
     }()
 
-    init(_ arguments: [String], database: String, through launcher: [String] = []) throws {
+    init(
+        _ arguments: [String], database: String, through launcher: [String] = [],
+        environment extra: [String: String] = [:]
+    ) throws {
         folder = try TemporaryFolder()
         var environment = ProcessInfo.processInfo.environment
         environment["CLUBHOUSE_DB"] = nil
         environment["XDG_DATA_HOME"] = nil
+        environment[ClubhouseApp.clockSkewVariable] = nil
+        environment.merge(extra) { $1 }
         let command = launcher + [Self.binary] + arguments + ["--database", database]
         pid = try ServerProcess.spawn(
             command[0], Array(command.dropFirst()), environment: environment, stdout: folder.path("stdout"),
             stderr: folder.path("stderr"))
     }
 
-    /// Under faketime: the whole process's clock is `skew` off ("+300s", "-420s"), the library's,
-    /// SQLite's and the sync's alike, as on a device whose clock is wrong.
-    static func skewed(_ skew: String, _ arguments: [String], database: String) throws -> CLIProcess {
-        try CLIProcess(arguments, database: database, through: [try RequiredProgram.faketime.require(), "-f", skew])
+    /// With the library's clock `seconds` off (`CLUBHOUSE_CLOCK_SKEW_MS`): the gathers' instants
+    /// and the sync's own timing, as on a device whose clock is wrong. Unlike faketime, which
+    /// these tests used, it reaches the static build users install (`CLUBHOUSE_BIN`) too.
+    static func skewed(seconds: Int, _ arguments: [String], database: String) throws -> CLIProcess {
+        try CLIProcess(
+            arguments, database: database, environment: [ClubhouseApp.clockSkewVariable: "\(seconds * 1000)"])
     }
 
     var stdout: String { (try? String(contentsOfFile: folder.path("stdout"), encoding: .utf8)) ?? "" }

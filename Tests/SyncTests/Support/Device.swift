@@ -22,12 +22,13 @@ final class Device: @unchecked Sendable {
 
     /// A device of `username` (the same name locally and on the server), signed in locally,
     /// its remote set (with `register`, creating the server account first).
+    /// `url`: where the device reaches the server, when not directly (a `SlowProxy`).
     static func make(
-        _ name: String, username: String, server: TestSyncServer, register: Bool = false
+        _ name: String, username: String, server: TestSyncServer, register: Bool = false, url: String? = nil
     ) async throws -> Device {
         let device = try await signedIn(name, username: username)
         try await device.app.setRemote(
-            url: server.url, username: username, password: TestSyncServer.password, register: register,
+            url: url ?? server.url, username: username, password: TestSyncServer.password, register: register,
             deviceName: name)
         return device
     }

@@ -52,10 +52,12 @@ func expectClean(
     #expect(!stderr.contains("Fatal error"), "\(context)", sourceLocation: sourceLocation)
     #expect(!stderr.contains("stayed locked"), "\(context)", sourceLocation: sourceLocation)
     if status == 64 {
-        // ArgumentParser's usage message, or the one line refusing an argument that is not UTF-8.
+        // ArgumentParser's usage message, which starts `error:` as every refusal does, or the one
+        // line refusing an argument that is not UTF-8.
         let refusal =
             run.stderrLines.count == 1 && stderr.hasPrefix("error: ") && stderr.hasSuffix(" is not valid UTF-8 text\n")
-        #expect(stderr.hasPrefix("Error: ") || refusal, "\(context)", sourceLocation: sourceLocation)
+        let usage = stderr.hasPrefix("error: ") && stderr.contains("\nUsage: ")
+        #expect(usage || refusal, "\(context)", sourceLocation: sourceLocation)
         return
     }
     let lines = run.stderrLines

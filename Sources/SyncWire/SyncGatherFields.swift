@@ -47,14 +47,16 @@ public struct SyncGatherFields: RecordValues, Sendable, Equatable, Hashable {
     /// Whether the gather is still being played.
     public var isInProgress: Bool { endedAt == nil }
 
-    /// Takes `gather`'s score and its countdown's anchor (what `PlayGather` changes).
-    public mutating func take(outcomeOf gather: Gather) {
+    /// `gather`'s score and its countdown's anchor (what `PlayGather` changes), one value per
+    /// field of `GatherField.outcome`, in its order.
+    public static func outcome(of gather: Gather) -> [FieldValue] {
         let timer = gather.timer
-        (scoreA, scoreB) = (gather.score.a, gather.score.b)
-        (timerDurationMs, timerState, timerRemainingMs) = (
-            timer.duration, timer.state.rawValue, timer.remainingAtAnchor
-        )
-        (timerStartedMs, timerPlayedMs) = (timer.startedAt, timer.playedBeforeAnchor)
+        var fields = SyncGatherFields(startedAt: 0, teams: SyncTeams(a: [], b: []))
+        (fields.scoreA, fields.scoreB) = (gather.score.a, gather.score.b)
+        (fields.timerDurationMs, fields.timerState) = (timer.duration, timer.state.rawValue)
+        (fields.timerRemainingMs, fields.timerStartedMs) = (timer.remainingAtAnchor, timer.startedAt)
+        fields.timerPlayedMs = timer.playedBeforeAnchor
+        return GatherField.outcome.map { fields[$0] }
     }
 
     /// A field's value as the wire carries it. Setting a value of another type sets none, or 0

@@ -48,9 +48,7 @@ package struct GatherStore: GatherRepository {
         "UPDATE gathers SET \(GatherField.outcome.map { "\($0.column) = ?" }.joined(separator: ", ")) WHERE id = ? AND owner_id = ?"
 
     package func update(_ gather: Gather) throws {
-        var fields = SyncGatherFields(startedAt: 0, teams: SyncTeams(a: [], b: []))
-        fields.take(outcomeOf: gather)
-        var arguments = StatementArguments(GatherField.outcome.map { fields[$0].databaseValue })
+        var arguments = StatementArguments(SyncGatherFields.outcome(of: gather).map(\.databaseValue))
         arguments += [gather.id, gather.ownerID]
         try db.cachedStatement(sql: Self.updateOutcome).execute(arguments: arguments)
     }

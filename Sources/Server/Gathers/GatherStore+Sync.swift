@@ -200,13 +200,10 @@ extension GatherStore: SyncRecordStore {
     /// The score and countdown fields that differ between two states of a gather, as the wire
     /// names them (a rule of `PlayGather` or `EndGather` applied to `old`).
     static func changedOutcome(from old: Gather, to new: Gather) -> SyncFields {
-        var before = SyncGatherFields(startedAt: 0, teams: SyncTeams(a: [], b: []))
-        before.take(outcomeOf: old)
-        var after = before
-        after.take(outcomeOf: new)
+        let (before, after) = (SyncGatherFields.outcome(of: old), SyncGatherFields.outcome(of: new))
         var changed = SyncFields()
-        for field in GatherField.outcome where after[field] != before[field] {
-            changed[field.wire] = SyncValue(after[field])
+        for (field, (was, now)) in zip(GatherField.outcome, zip(before, after)) where was != now {
+            changed[field.wire] = SyncValue(now)
         }
         return changed
     }

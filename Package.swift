@@ -41,6 +41,9 @@ let package = Package(
         // the tests: Foundation only. Other SSE readers bring FoundationNetworking and libcurl, which
         // the static build cannot link (and mattt/EventSource 1.1.1 does not build on Linux).
         .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        // The app in a browser (`clubhouse web`): its pages are Mustache templates, whose `{{ }}`
+        // escapes every value for HTML.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         .target(
@@ -100,13 +103,31 @@ let package = Package(
         // The full-screen terminal app (`clubhouse app`): pure drawing and key handling, a thin
         // termios driver; a client of the public API like the CLI.
         .target(name: "ClubhouseTerminal", dependencies: ["Clubhouse", "ClubhouseText"], path: "Sources/Terminal"),
+        // The app in a browser (`clubhouse web`): pages made from the same outcomes the terminal app
+        // draws, forms that post actions to `ClubhouseApp.perform`, on Hummingbird; a client of the
+        // public API like the terminal app.
+        .target(
+            name: "ClubhouseWeb",
+            dependencies: [
+                "Clubhouse",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Web"
+        ),
         // The CLI is the library's first client: it imports Clubhouse (and the clients' own
         // ClubhouseText and ClubhouseTerminal) and nothing else of ours (EndToEndTests/PublicAPITests
         // type-checks it against the public API alone).
         .executableTarget(
             name: "ClubhouseCLI",
             dependencies: [
-                "Clubhouse", "ClubhouseSync", "ClubhouseText", "ClubhouseTerminal",
+                "Clubhouse", "ClubhouseSync", "ClubhouseText", "ClubhouseTerminal", "ClubhouseWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -241,6 +262,17 @@ let package = Package(
             name: "TerminalTests",
             dependencies: ["ClubhouseTerminal", "Clubhouse", "ClubhouseText", "ClubhouseTestSupport"],
             exclude: ["Snapshots"]),
+        // The web face's HTTP layer in process (routes, cookies, CSRF, escaping) on real files;
+        // Browser/ holds the scenarios a real Chromium runs against the built `clubhouse web`.
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "ClubhouseWeb", "Clubhouse", "ClubhouseTestSupport", "ClubhouseSecurity",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            exclude: ["Browser"]
+        ),
         // Depends on the executables only so that `swift test` builds them; the tests run them as
         // processes. The library, for upgrade tests that open old files through it too.
         .testTarget(

@@ -26,7 +26,7 @@ struct Clubhouse: ParsableCommand {
             TabCommand.self, PageCommand.self, BackCommand.self, NavCommand.self, OpenCommand.self,
             HistoryCommand.self, UndoCommand.self, ReopenCommand.self, SceneCommand.self, SettingsCommand.self,
             CheckCommand.self,
-            BackupCommand.self, AppCommand.self, RemoteCommand.self, SyncCommand.self, ContinueCommand.self,
+            BackupCommand.self, AppCommand.self, WebCommand.self, RemoteCommand.self, SyncCommand.self, ContinueCommand.self,
         ]
     )
 

@@ -20,7 +20,13 @@ import Testing
         "Sources/Sync": ["Clubhouse", "ClubhouseSyncWire", "AsyncHTTPClient", "OpenAPIRuntime", "NIOCore", "NIOHTTP1"],
         "Sources/Text": ["Clubhouse"],
         "Sources/Terminal": ["Clubhouse", "ClubhouseText"],
-        "Sources/ClubhouseCLI": ["Clubhouse", "ClubhouseSync", "ClubhouseTerminal", "ClubhouseText", "ArgumentParser"],
+        "Sources/Web": [
+            "Clubhouse", "Hummingbird", "Mustache", "Crypto", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "Logging",
+            "ServiceLifecycle",
+        ],
+        "Sources/ClubhouseCLI": [
+            "Clubhouse", "ClubhouseSync", "ClubhouseTerminal", "ClubhouseText", "ClubhouseWeb", "ArgumentParser",
+        ],
         "Sources/Server": [
             "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseSyncWire", "ClubhouseServerSchema", "Hummingbird",
             "PostgresNIO", "Crypto", "Prometheus", "Metrics", "CoreMetrics", "Logging", "NIOCore", "NIOPosix",

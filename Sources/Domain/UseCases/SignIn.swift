@@ -15,6 +15,12 @@ package struct SignIn {
     /// The account a sign-in names, if any; fails first when someone is signed in already.
     package func candidate(username rawUsername: String) throws -> SignInCandidate {
         try requireSignedOut()
+        return try account(username: rawUsername)
+    }
+
+    /// The account `rawUsername` names, if any, whoever is signed in (a password checked without
+    /// signing in: `ClubhouseApp.checkPassword`).
+    package func account(username rawUsername: String) throws -> SignInCandidate {
         // No username rule applies: a name registered under older rules still signs in, and an
         // unknown one still pays for one verification.
         for key in Username.signInKeys(for: rawUsername) {

@@ -33,3 +33,13 @@ extension AppCoordinator {
         }
     }
 }
+
+extension AppCoordinator {
+    /// Checks `password` for `username` as a sign-in would (an unknown name costs a decoy
+    /// verification), in a read transaction and without the write lock: nothing is written and
+    /// nobody is signed in or out.
+    package func checkPassword(username: String, password: String) throws -> User {
+        let candidate = try store.read { try UseCases($0).signIn.account(username: username) }
+        return try Credentials(candidate, password: password, hasher: hasher).user
+    }
+}

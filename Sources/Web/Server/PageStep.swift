@@ -1,0 +1,122 @@
+import Clubhouse
+
+/// A page ready to draw: the outcome it shows (or the sign-in), with what a refused post typed.
+struct PageView: Sendable {
+    enum Kind: Sendable {
+        /// The sign-in or registration; `claim`: the user signed in on the device, whose password
+        /// this browser must give to open their screens.
+        case login(registering: Bool, claim: String?)
+        case screen(Outcome, window: ListWindowContent?)
+    }
+
+    var kind: Kind
+    var messages: [Message] = []
+    /// A refused form's fields as they were posted, shown again so nothing typed is lost.
+    var typed: [String: String] = [:]
+    /// The refusal, shown on the form, and the field it names (the cursor goes there).
+    var refusal: String?
+}
+
+/// What a GET does: show the screen, or redirect to where the scene is (after opening the screen
+/// the URL names, when it is another).
+enum PageStep: Sendable {
+    case show(PageView)
+    case redirect(String, [Message])
+
+    /// Rows of a list a page shows at once (the earlier and later buttons move by as many).
+    static let listRows = 50
+
+    static func make(_ address: PageAddress, app: ClubhouseApp, signedIn: Bool) throws -> PageStep {
+        let outcome = try app.look()
+        switch outcome.view {
+        case .login(let screen):
+            return try signedOut(address, on: screen, app: app, outcome: outcome)
+        case .main(let user, let state, _):
+            guard signedIn else {
+                return .show(PageView(kind: .login(registering: false, claim: user.username)))
+            }
+            let here = state.currentPlace
+            if address.place.isEmpty || address.place.hasPrefix("login") { return .redirect(here, []) }
+            if address.place == here, address.via == nil { return .show(try view(outcome, app: app)) }
+            guard let link = Link(address.place) else {
+                return .redirect(here, [Message(kind: .error, text: "/\(address.place) is not a screen of the app.")])
+            }
+            let command: Command
+            switch (address.via, link) {
+            case ("home", .screen(let screen)): command = Command(link: .screen(.home), .show(screen))
+            case ("over", .screen(let screen)): command = Command(.show(screen))
+            default: command = isBelowTop(address.place, state) ? Command(.back) : .open(link)
+            }
+            let landed: Outcome
+            do {
+                landed = try app.perform(command)
+            } catch let error as ClubhouseError {
+                return .redirect(here, [Message(kind: .error, text: error.message)])
+            }
+            guard case .main(_, let now, _) = landed.view else { return .redirect("login", landed.messages) }
+            if now.currentPlace == address.place, address.via == nil {
+                var shown = try view(try app.look(), app: app)
+                shown.messages = landed.messages + shown.messages
+                return .show(shown)
+            }
+            return .redirect(now.currentPlace, landed.messages)
+        }
+    }
+
+    /// Signed out on the device: the sign-in or registration, and any other screen is kept to
+    /// open after the sign-in (as `clubhouse open` keeps it).
+    private static func signedOut(_ address: PageAddress, on screen: Screen, app: ClubhouseApp, outcome: Outcome)
+        throws -> PageStep
+    {
+        switch address.place {
+        case screen.path:
+            return .show(
+                PageView(kind: .login(registering: screen == .register, claim: nil), messages: outcome.messages))
+        case "", "home":
+            return .redirect(screen.path, [])
+        case "login/register":
+            try app.perform(.open(.screen(.register)))
+            return .redirect("login/register", [])
+        case "login":
+            try app.perform(Command(.back))
+            return .redirect("login", [])
+        default:
+            guard let link = Link(address.place) else {
+                return .redirect(
+                    screen.path, [Message(kind: .error, text: "/\(address.place) is not a screen of the app.")])
+            }
+            do {
+                try app.perform(.deepLink(link))
+            } catch let error as ClubhouseError {
+                return .redirect(screen.path, [Message(kind: .error, text: error.message)])
+            }
+            return .redirect(
+                screen.path, [Message(kind: .note, text: "Sign in to open \(link.text); it opens once you are in.")])
+        }
+    }
+
+    /// Whether `place` is the screen under the one on show: the browser's back button, which is
+    /// the coordinators' back.
+    static func isBelowTop(_ place: String, _ state: NavigationState) -> Bool {
+        let stack = state.modal?.stack ?? state.stack(for: state.selectedTab)
+        guard stack.count >= 2 else { return false }
+        let below = stack[stack.count - 2].path
+        if state.modal == nil, state.selectedTab == .home, stack.count == 2 {
+            return place == "home/\(state.selectedPage.rawValue)"
+        }
+        return below == place
+    }
+
+    /// The screen on show with the window of its list, if it is one.
+    static func view(_ outcome: Outcome, app: ClubhouseApp) throws -> PageView {
+        var window: ListWindowContent?
+        if case .main(_, _, let content) = outcome.view {
+            switch content {
+            case .playerList, .bookList, .questionList, .gatherList:
+                window = try app.readWindow(count: listRows)
+            default: break
+            }
+        }
+        return PageView(kind: .screen(outcome, window: window), messages: outcome.messages)
+    }
+}

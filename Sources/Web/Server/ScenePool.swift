@@ -1,0 +1,63 @@
+import Clubhouse
+import Foundation
+import NIOConcurrencyHelpers
+import NIOPosix
+
+/// One `ClubhouseApp` per browser tab's scene, opened on first use and kept (the most recently
+/// used few), so that a page costs a transaction rather than opening the file. Every call runs on
+/// NIO's blocking pool: SQLite and password hashing must never hold an event loop.
+package final class ScenePool: Sendable {
+    let location: ClubhouseApp.Location
+    private let open: @Sendable (ClubhouseApp.Location, SceneName) throws -> ClubhouseApp
+    private let apps = NIOLockedValueBox<[SceneName: (app: ClubhouseApp, used: UInt64)]>([:])
+    private let clock = NIOLockedValueBox<UInt64>(0)
+    /// Scenes kept open at once; one past it closes the least recently used.
+    static let kept = 32
+
+    package init(
+        location: ClubhouseApp.Location,
+        open: @escaping @Sendable (ClubhouseApp.Location, SceneName) throws -> ClubhouseApp = {
+            try ClubhouseApp(at: $0, creating: true, scene: $1)
+        }
+    ) {
+        self.location = location
+        self.open = open
+    }
+
+    /// Runs `work` on the scene's app, off the event loops.
+    func run<T: Sendable>(_ scene: SceneName, _ work: @escaping @Sendable (ClubhouseApp) throws -> T) async throws -> T
+    {
+        try await NIOThreadPool.singleton.runIfActive { [self] in try work(try app(scene)) }
+    }
+
+    private func app(_ scene: SceneName) throws -> ClubhouseApp {
+        let tick = clock.withLockedValue { value in
+            value += 1
+            return value
+        }
+        if let kept = apps.withLockedValue({ apps -> ClubhouseApp? in
+            guard let entry = apps[scene] else { return nil }
+            apps[scene] = (entry.app, tick)
+            return entry.app
+        }) {
+            return kept
+        }
+        let opened = try open(location, scene)
+        return apps.withLockedValue { apps in
+            // Another request opened it meanwhile: keep one.
+            if let entry = apps[scene] { return entry.app }
+            if apps.count >= Self.kept, let oldest = apps.min(by: { $0.value.used < $1.value.used })?.key {
+                apps[oldest] = nil
+            }
+            apps[scene] = (opened, tick)
+            return opened
+        }
+    }
+
+    /// A new scene's name: `web-` and random letters, one per browser tab.
+    static func newScene() -> SceneName {
+        let letters = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        let name = "web-" + String((0..<10).map { _ in letters.randomElement()! })
+        return try! SceneName(name)
+    }
+}

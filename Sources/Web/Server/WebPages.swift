@@ -1,0 +1,162 @@
+import Clubhouse
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+
+/// The pages: a GET shows the scene's screen (opening the screen its URL names first, as
+/// `clubhouse open` does), a POST performs one action and answers with a redirect to where it
+/// landed. Nothing here decides a rule: the coordinators do, behind `ClubhouseApp.perform`.
+package struct WebPages: Sendable {
+    let scenes: ScenePool
+    let cookies: WebCookies
+    let flash = FlashMessages()
+    let templates = WebTemplates()
+
+    package init(scenes: ScenePool, secret: WebSecret) {
+        self.scenes = scenes
+        self.cookies = WebCookies(secret: secret)
+    }
+
+    func addRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+        router.get("/_/app.js") { _, _ in WebResponse.asset(AppScript.text, type: "text/javascript; charset=utf-8") }
+        router.get("/_/app.css") { _, _ in WebResponse.asset(AppStyle.text, type: "text/css; charset=utf-8") }
+        router.get("/_/events") { request, context in try await events(request, context: context) }
+        router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+        router.get("/") { request, _ in try await page(request) }
+        router.get("**") { request, _ in try await page(request) }
+        router.post("/") { request, _ in try await post(request) }
+        router.post("**") { request, _ in try await post(request) }
+    }
+
+    // MARK: Who is asking
+
+    /// The browser's visitor name, and the cookie to set when it had none.
+    func visitor(_ request: Request) -> (name: String, cookie: Cookie?) {
+        if let known = cookies.visitor(request) { return (known, nil) }
+        let fresh = WebCookies.newVisitor()
+        return (fresh, cookies.visitorCookie(fresh))
+    }
+
+    /// Whether this browser may see the signed-in user's screens: its session cookie was signed
+    /// here for the user signed in on the device now.
+    func isSignedIn(_ request: Request, as user: User?) -> Bool {
+        guard let user, let id = cookies.sessionUser(request) else { return false }
+        return id == user.id
+    }
+
+    // MARK: GET
+
+    func page(_ request: Request) async throws -> Response {
+        let address = PageAddress(request)
+        let (visitor, newCookie) = visitor(request)
+        var response = try await page(address, request: request, visitor: visitor)
+        if let newCookie { response.setCookie(newCookie) }
+        return response
+    }
+
+    private func page(_ address: PageAddress, request: Request, visitor: String) async throws -> Response {
+        // A tab without a scene (a bookmark, a link typed in) becomes a scene of its own.
+        guard let scene = address.scene else {
+            return WebResponse.redirect(PageAddress.url(address.place, scene: ScenePool.newScene()))
+        }
+        let frame = PageFrame(
+            scene: scene, csrf: cookies.csrfToken(for: visitor), ask: address.ask, requested: address.place)
+        let signedIn = isSignedIn(request, as: try await scenes.run(scene) { try $0.signedInUser() })
+        let flash = self.flash
+        let templates = self.templates
+        let step: PageStep = try await scenes.run(scene) { app in
+            try PageStep.make(address, app: app, signedIn: signedIn)
+        }
+        switch step {
+        case .redirect(let place, let messages):
+            flash.add(messages, for: scene)
+            return WebResponse.redirect(PageAddress.url(place, scene: scene))
+        case .show(let view):
+            let messages = flash.take(for: scene) + view.messages
+            return WebResponse.html(templates.render(view, frame: frame, messages: messages))
+        }
+    }
+
+    // MARK: POST
+
+    func post(_ request: Request) async throws -> Response {
+        let address = PageAddress(request)
+        guard let visitor = cookies.visitor(request) else {
+            return refusedForm(
+                "This form came without this browser's cookie; nothing was changed. Open the page again and retry.")
+        }
+        let body: FormBody
+        do {
+            body = try await FormBody(request)
+        } catch let error as FormBody.Refusal {
+            return WebResponse.plain(error.status, error.message)
+        }
+        guard cookies.checksCSRF(body["_csrf"], visitor: visitor) else {
+            return refusedForm(
+                "This form is out of date or came from another site; nothing was changed. Open the page again and retry."
+            )
+        }
+        guard let scene = address.scene else {
+            return WebResponse.plain(.badRequest, "the form's address names no scene (?s=)")
+        }
+        let signedInUser = try await scenes.run(scene) { try $0.signedInUser() }
+        let signedIn = isSignedIn(request, as: signedInUser)
+        let post = FormPost(body: body, address: address)
+        let frame = PageFrame(
+            scene: scene, csrf: cookies.csrfToken(for: visitor), ask: nil, requested: address.place)
+        let answer: PostAnswer = try await scenes.run(scene) { app in
+            try post.perform(on: app, signedIn: signedIn)
+        }
+        switch answer {
+        case .landed(let place, let messages, let session):
+            flash.add(messages, for: scene)
+            var response = WebResponse.redirect(PageAddress.url(place, scene: scene))
+            switch session {
+            case .keep: break
+            case .start(let user): response.setCookie(cookies.sessionCookie(for: user))
+            case .end: response.setCookie(WebCookies.signedOutCookie)
+            }
+            return response
+        case .typed:
+            return Response(status: .noContent)
+        case .refused(let view, let status):
+            return WebResponse.html(templates.render(view, frame: frame, messages: view.messages), status: status)
+        case .plain(let status, let text):
+            return WebResponse.plain(status, text)
+        }
+    }
+
+    private func refusedForm(_ text: String) -> Response {
+        WebResponse.plain(.forbidden, text)
+    }
+
+    // MARK: Live
+
+    /// Server-Sent Events: `change` each time another connection commits to the file, so the
+    /// open page can fetch itself again (`app.js`). A page without script simply never asks.
+    func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let address = PageAddress(request)
+        guard let scene = address.scene else { return WebResponse.plain(.badRequest, "no scene (?s=)") }
+        let user = try await scenes.run(scene) { try $0.signedInUser() }
+        guard isSignedIn(request, as: user) else { return WebResponse.plain(.unauthorized, "sign in first") }
+        let live = try await scenes.run(scene) { app in LiveChanges(app) }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                // A stream never ends by itself: Ctrl-C's graceful shutdown ends it, so the
+                // server stops at once instead of waiting for every open page to close.
+                try await withGracefulShutdownHandler {
+                    for try await line in live.stream {
+                        try await writer.write(ByteBuffer(string: line))
+                    }
+                } onGracefulShutdown: {
+                    live.end()
+                }
+                try await writer.finish(nil)
+            })
+    }
+}

@@ -1,0 +1,89 @@
+import Clubhouse
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `clubhouse web`: the app served to a browser on the device's own database file. Every page is
+/// a scene's outcome drawn as HTML, and every form posts an action to `ClubhouseApp.perform`; the
+/// web layer decides no rule and writes no SQL.
+public struct WebServer: Sendable {
+    public struct Options: Sendable {
+        /// The address to listen on: loopback unless told otherwise.
+        public var bind: String
+        /// The port; nil: `defaultPort`, or any free port when that one is taken.
+        public var port: Int?
+
+        public init(bind: String = "127.0.0.1", port: Int? = nil) {
+            self.bind = bind
+            self.port = port
+        }
+
+        /// Whether a browser on another machine can reach the pages.
+        public var isLoopback: Bool { WebHosts.isLoopback(bind) }
+    }
+
+    /// The port a bookmark keeps finding when nobody else holds it.
+    public static let defaultPort = 8470
+
+    let location: ClubhouseApp.Location
+    let options: Options
+    let pages: WebPages
+
+    /// The server for the file at `location`. Its session key is read from (or made beside) the
+    /// file, so a restart keeps the browsers that signed in.
+    public init(location: ClubhouseApp.Location, options: Options) throws {
+        self.location = location
+        self.options = options
+        self.pages = WebPages(scenes: ScenePool(location: location), secret: try WebSecret.beside(location.path))
+    }
+
+    /// A server on `pages` (tests open the scenes' apps themselves, at a cheap hashing cost).
+    package init(pages: WebPages, options: Options) {
+        self.location = pages.scenes.location
+        self.options = options
+        self.pages = pages
+    }
+
+    /// Serves until SIGINT or SIGTERM; `onReady` learns the address as soon as it is listening.
+    public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
+        do {
+            try await application(port: options.port ?? Self.defaultPort, onReady: onReady).runService(
+                gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as IOError where options.port == nil && error.errnoCode == EADDRINUSE {
+            // The usual port is taken (another `clubhouse web`, say): any free one will do.
+            try await application(port: 0, onReady: onReady).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        }
+    }
+
+    func application(port: Int, onReady: @escaping @Sendable (String) -> Void) -> some ApplicationProtocol {
+        let bind = options.bind
+        let hosts = WebHostsBox()
+        var logger = Logger(label: "clubhouse-web")
+        logger.logLevel = .warning
+        return Application(
+            router: router(hosts: hosts),
+            configuration: .init(address: .hostname(bind, port: port), serverName: nil),
+            onServerRunning: { channel in
+                let bound = channel.localAddress?.port ?? port
+                hosts.set(WebHosts(bind: bind))
+                onReady(WebHosts.address(bind: bind, port: bound))
+            },
+            logger: logger)
+    }
+
+    /// The routes alone (tests run them in process).
+    package func router() -> Hummingbird.Router<BasicRequestContext> {
+        let hosts = WebHostsBox()
+        hosts.set(WebHosts(bind: options.bind))
+        return router(hosts: hosts)
+    }
+
+    func router(hosts: WebHostsBox) -> Hummingbird.Router<BasicRequestContext> {
+        let router = Hummingbird.Router()
+        router.add(middleware: SecurityHeaders())
+        router.add(middleware: HostCheck(hosts: hosts))
+        pages.addRoutes(to: router)
+        return router
+    }
+}

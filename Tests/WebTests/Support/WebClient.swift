@@ -1,0 +1,116 @@
+import Clubhouse
+import ClubhouseTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+
+@testable import ClubhouseWeb
+
+/// A browser as the routes see it, in process: it keeps the cookies it is given, follows
+/// nothing by itself, and posts forms with the token its last page carried.
+struct WebClient {
+    let client: any TestClientProtocol
+    var cookies: [String: String] = [:]
+
+    init(_ client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    struct Page {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var body: String
+        var location: String? { headers[.location] }
+        var setCookies: [String] { headers[values: .setCookie] }
+
+        /// The value of the hidden input `name` on the page.
+        func hidden(_ name: String) -> String? {
+            guard let range = body.range(of: "name=\"\(name)\" value=\"") else { return nil }
+            let rest = body[range.upperBound...]
+            return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+        }
+    }
+
+    mutating func get(_ path: String, headers extra: HTTPFields = [:]) async throws -> Page {
+        try await send(.get, path, body: nil, headers: extra)
+    }
+
+    /// Posts `fields` as a form, with this page's token unless `csrf` says otherwise.
+    mutating func post(_ path: String, _ fields: [(String, String)], csrf: String?, screen: String? = nil) async throws
+        -> Page
+    {
+        var all = fields
+        if let csrf { all.append(("_csrf", csrf)) }
+        if let screen { all.append(("_screen", screen)) }
+        let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await send(.post, path, body: body, headers: headers)
+    }
+
+    /// Follows redirects from `page`, at most a few.
+    mutating func follow(_ page: Page) async throws -> Page {
+        var page = page
+        var hops = 0
+        while page.status == .seeOther, let location = page.location, hops < 5 {
+            page = try await get(location)
+            hops += 1
+        }
+        return page
+    }
+
+    private mutating func send(_ method: HTTPRequest.Method, _ path: String, body: String?, headers extra: HTTPFields)
+        async throws -> Page
+    {
+        var headers = extra
+        if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        let response = try await client.execute(
+            uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        let page = Page(
+            status: response.status, headers: response.headers, body: String(buffer: response.body))
+        for cookie in page.setCookies {
+            let pair = cookie.split(separator: ";").first.map(String.init) ?? ""
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            if value.isEmpty || cookie.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
+        }
+        return page
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._*")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(
+            of: "%20", with: "+")
+    }
+}
+
+/// The web routes on a real temporary file, with apps hashing at the test cost.
+struct WebHarness {
+    let folder: TemporaryFolder
+    let path: String
+
+    init() throws {
+        folder = try TemporaryFolder()
+        path = folder.path("web.sqlite")
+    }
+
+    /// An app of the file's scene `main`, as another program (the CLI) would open it.
+    func app(scene: SceneName = .main) throws -> ClubhouseApp {
+        try ClubhouseApp(path: path, scene: scene, hashingCost: .testing)
+    }
+
+    func run(_ test: @escaping @Sendable (inout WebClient) async throws -> Void) async throws {
+        let location = try ClubhouseApp.Location(path: path)
+        let pool = ScenePool(location: location) { location, scene in
+            try ClubhouseApp(at: location, creating: true, scene: scene, hashingCost: .testing)
+        }
+        let server = WebServer(pages: WebPages(scenes: pool, secret: .random()), options: .init())
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            var browser = WebClient(client)
+            try await test(&browser)
+        }
+    }
+}

@@ -19,7 +19,7 @@ import Testing
         }
         let folder = try TemporaryFolder()
         let log = folder.path("browser.log")
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)

@@ -16,6 +16,11 @@ enum PostAnswer: Sendable {
     /// A form refused: drawn again with what was typed and why.
     case refused(PageView, HTTPResponse.Status)
     case plain(HTTPResponse.Status, String)
+
+    /// A password refused (the gate then pauses before the next check).
+    var isPasswordRefusal: Bool {
+        if case .refused(_, let status) = self { status == .unauthorized } else { false }
+    }
 }
 
 /// One posted form: the button pressed (`_do`) turned into one command for
@@ -25,6 +30,12 @@ struct FormPost: Sendable {
     let address: PageAddress
 
     var verb: String { body["_do"] ?? "" }
+
+    /// Whether this post checks a password: a sign-in or registration, or any post of a browser
+    /// that has not signed in (which can only sign in).
+    func checksPassword(signedIn: Bool) -> Bool {
+        !signedIn || verb == "signin" || verb == "register"
+    }
 
     func perform(on app: ClubhouseApp, signedIn: Bool) throws -> PostAnswer {
         let before = try app.look()

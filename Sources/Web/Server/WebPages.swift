@@ -11,6 +11,7 @@ package struct WebPages: Sendable {
     let cookies: WebCookies
     let flash = FlashMessages()
     let templates = WebTemplates()
+    let passwords = PasswordGate()
 
     package init(scenes: ScenePool, secret: WebSecret) {
         self.scenes = scenes
@@ -104,9 +105,14 @@ package struct WebPages: Sendable {
         let post = FormPost(body: body, address: address)
         let frame = PageFrame(
             scene: scene, csrf: cookies.csrfToken(for: visitor), ask: nil, requested: address.place)
-        let answer: PostAnswer = try await scenes.run(scene) { app in
-            try post.perform(on: app, signedIn: signedIn)
+        let scenes = self.scenes
+        let perform: @Sendable () async throws -> PostAnswer = {
+            try await scenes.run(scene) { app in try post.perform(on: app, signedIn: signedIn) }
         }
+        // A post that checks a password waits its turn (`PasswordGate`).
+        let answer =
+            post.checksPassword(signedIn: signedIn)
+            ? try await passwords.run(perform, refused: { $0.isPasswordRefusal }) : try await perform()
         switch answer {
         case .landed(let place, let messages, let session):
             flash.add(messages, for: scene)

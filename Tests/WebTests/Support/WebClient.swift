@@ -87,7 +87,7 @@ struct WebClient {
 }
 
 /// The web routes on a real temporary file, with apps hashing at the test cost.
-struct WebHarness {
+struct WebHarness: @unchecked Sendable {  // the folder is only removed when released
     let folder: TemporaryFolder
     let path: String
 

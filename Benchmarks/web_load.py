@@ -26,20 +26,10 @@ import tempfile
 import time
 import urllib.parse
 
+from commands import PASSWORD, seed  # the same file of players that the CLI benchmarks read
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PASSWORD = "bench-password"
 SCREENS = ["players", "players/5000", "home/squad"]
-
-
-def prepare(binary, folder, players):
-    db = os.path.join(folder, "web.sqlite")
-    subprocess.run([binary, "register", "bench", "--password-stdin", "--database", db], input=PASSWORD, text=True,
-                   check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["sqlite3", db, f"""
-        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {players})
-        INSERT INTO players (owner_id, name, age, skill, position, favourite_team)
-        SELECT 1, 'Player ' || i, 18 + i % 40, 'amateur', 'striker', 'Team ' || (i % 97) FROM n;"""], check=True)
-    return db
 
 
 class Browser:
@@ -88,7 +78,7 @@ def main():
     parser.add_argument("--cli-runs", type=int, default=20)
     options = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="web-load-")
-    db = prepare(options.binary, folder, options.players)
+    db = seed(options.binary, folder, options.players, "web")
     server = subprocess.Popen([options.binary, "web", "--database", db, "--port", "0"], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     port = int(re.search(r":(\d+)/", server.stdout.readline()).group(1))

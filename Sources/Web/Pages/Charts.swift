@@ -18,18 +18,20 @@ struct Pitch {
     var unplaced: [String] = []
     static let width = 320.0
     static let height = 200.0
+    /// Each position's line from the goal, goalkeeper first.
+    static let lines = Dictionary(uniqueKeysWithValues: Position.allCases.enumerated().map { ($1, $0) })
 
     /// The squad: positions across the whole pitch, left to right.
     init(players: [(name: String, position: Position?)]) {
-        let lines = Dictionary(uniqueKeysWithValues: Position.allCases.enumerated().map { ($1, $0) })
-        place(players, x: { 24 + Double(lines[$0]!) * 68 }, team: "squad")
+        place(players, x: { 24 + Double(Self.lines[$0]!) * 68 }, team: "squad")
     }
 
     /// A gather: Team A from the left goal, Team B from the right.
     init(teamA: [GatherPlayer], teamB: [GatherPlayer]) {
-        let lines = Dictionary(uniqueKeysWithValues: Position.allCases.enumerated().map { ($1, $0) })
-        place(teamA.map { ($0.name, $0.fields.position) }, x: { 20 + Double(lines[$0]!) * 32 }, team: "a")
-        place(teamB.map { ($0.name, $0.fields.position) }, x: { Self.width - 20 - Double(lines[$0]!) * 32 }, team: "b")
+        place(teamA.map { ($0.name, $0.fields.position) }, x: { 20 + Double(Self.lines[$0]!) * 32 }, team: "a")
+        place(
+            teamB.map { ($0.name, $0.fields.position) }, x: { Self.width - 20 - Double(Self.lines[$0]!) * 32 },
+            team: "b")
     }
 
     private mutating func place(_ players: [(name: String, position: Position?)], x: (Position) -> Double, team: String)

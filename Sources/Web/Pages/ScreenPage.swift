@@ -33,8 +33,7 @@ struct ScreenPage {
         -> Any
     {
         guard let ask = frame.ask, let entry = asks[ask] else { return false }
-        let verb = ask == "sign-out" ? "sign-out" : ask
-        return ["question": entry.question, "yes": entry.yes, "do": verb, "noHref": frame.url(place)]
+        return ["question": entry.question, "yes": entry.yes, "do": ask, "noHref": frame.url(place)]
     }
 }
 

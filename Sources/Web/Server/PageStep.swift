@@ -26,13 +26,15 @@ enum PageStep: Sendable {
     /// Rows of a list a page shows at once (the earlier and later buttons move by as many).
     static let listRows = 50
 
-    static func make(_ address: PageAddress, app: ClubhouseApp, signedIn: Bool) throws -> PageStep {
+    /// `session`: the user this browser's session cookie was signed for; it opens the screens
+    /// only while that user is the one signed in on the device (read in the same look).
+    static func make(_ address: PageAddress, app: ClubhouseApp, session: User.ID?) throws -> PageStep {
         let outcome = try app.look()
         switch outcome.view {
         case .login(let screen):
             return try signedOut(address, on: screen, app: app, outcome: outcome)
         case .main(let user, let state, _):
-            guard signedIn else {
+            guard session == user.id else {
                 return .show(PageView(kind: .login(registering: false, claim: user.username)))
             }
             let here = state.currentPlace

@@ -55,9 +55,9 @@ package final class ScenePool: Sendable {
     }
 
     /// A new scene's name: `web-` and random letters, one per browser tab.
-    static func newScene() -> SceneName {
+    static func newScene() throws -> SceneName {
         let letters = Array("abcdefghijkmnpqrstuvwxyz23456789")
         let name = "web-" + String((0..<10).map { _ in letters.randomElement()! })
-        return try! SceneName(name)
+        return try SceneName(name)
     }
 }

@@ -10,11 +10,12 @@ package struct WebPages: Sendable {
     let scenes: ScenePool
     let cookies: WebCookies
     let flash = FlashMessages()
-    let templates = WebTemplates()
+    let templates: WebTemplates
     let passwords = PasswordGate()
 
-    package init(scenes: ScenePool, secret: WebSecret) {
+    package init(scenes: ScenePool, secret: WebSecret) throws {
         self.scenes = scenes
+        self.templates = try WebTemplates()
         self.cookies = WebCookies(secret: secret)
     }
 
@@ -58,15 +59,15 @@ package struct WebPages: Sendable {
     private func page(_ address: PageAddress, request: Request, visitor: String) async throws -> Response {
         // A tab without a scene (a bookmark, a link typed in) becomes a scene of its own.
         guard let scene = address.scene else {
-            return WebResponse.redirect(PageAddress.url(address.place, scene: ScenePool.newScene()))
+            return WebResponse.redirect(PageAddress.url(address.place, scene: try ScenePool.newScene()))
         }
         let frame = PageFrame(
             scene: scene, csrf: cookies.csrfToken(for: visitor), ask: address.ask, requested: address.place)
-        let signedIn = isSignedIn(request, as: try await scenes.run(scene) { try $0.signedInUser() })
+        let session = cookies.sessionUser(request)
         let flash = self.flash
         let templates = self.templates
         let step: PageStep = try await scenes.run(scene) { app in
-            try PageStep.make(address, app: app, signedIn: signedIn)
+            try PageStep.make(address, app: app, session: session)
         }
         switch step {
         case .redirect(let place, let messages):

@@ -35,7 +35,7 @@ public struct WebServer: Sendable {
     public init(location: ClubhouseApp.Location, options: Options) throws {
         self.location = location
         self.options = options
-        self.pages = WebPages(scenes: ScenePool(location: location), secret: try WebSecret.beside(location.path))
+        self.pages = try WebPages(scenes: ScenePool(location: location), secret: try WebSecret.beside(location.path))
     }
 
     /// A server on `pages` (tests open the scenes' apps themselves, at a cheap hashing cost).

@@ -106,7 +106,7 @@ struct WebHarness: @unchecked Sendable {  // the folder is only removed when rel
         let pool = ScenePool(location: location) { location, scene in
             try ClubhouseApp(at: location, creating: true, scene: scene, hashingCost: .testing)
         }
-        let server = WebServer(pages: WebPages(scenes: pool, secret: .random()), options: .init())
+        let server = WebServer(pages: try WebPages(scenes: pool, secret: .random()), options: .init())
         let app = Application(router: server.router())
         try await app.test(.router) { client in
             var browser = WebClient(client)

@@ -38,7 +38,7 @@ import Testing
         )
         #expect(
             message(["team"])
-                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, settings, check, backup, app, remote, sync and continue."
+                == "Unknown command 'team'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, settings, check, backup, app, web, remote, sync and continue."
         )
     }
 

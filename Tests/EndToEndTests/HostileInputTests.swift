@@ -295,7 +295,7 @@ import Testing
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr.hasPrefix(
-                "error: Unknown command 'hunter2hunter2'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, settings, check, backup, app, remote, sync and continue.\nUsage: clubhouse <subcommand>\n"
+                "error: Unknown command 'hunter2hunter2'. The commands are register, login, logout, whoami, player, gather, book, question, home, tab, page, back, nav, open, history, undo, reopen, scene, settings, check, backup, app, web, remote, sync and continue.\nUsage: clubhouse <subcommand>\n"
             ))
     }
 

@@ -57,7 +57,9 @@ import Testing
         #expect(session.frame().text.contains("Sign out"))
         session.apply(.moveToEnd)
         _ = session.handle(.enter)
-        #expect(session.frame().text.contains("Sign out ana? Your records stay; open screens and half-typed forms are forgotten. (y/n)"))
+        #expect(
+            session.frame().text.contains(
+                "Sign out ana? Your records stay; open screens and half-typed forms are forgotten. (y/n)"))
         _ = session.handle(.escape)
         #expect(session.screen == .profile, "Esc keeps you signed in")
         _ = session.handle(.enter)

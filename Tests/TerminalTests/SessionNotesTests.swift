@@ -70,10 +70,12 @@ import Testing
     @Test func backAtATabsFirstScreenSaysSo() throws {
         let (_, session) = try signedInSession()
         _ = session.handle(.escape)
-        #expect(session.frame().text.contains("home is the first screen of the home tab; there is nothing to go back to."))
+        #expect(
+            session.frame().text.contains("home is the first screen of the home tab; there is nothing to go back to."))
         session.apply(.tab(.players))
         _ = session.handle(.escape)
         #expect(
-            session.frame().text.contains("players is the first screen of the players tab; there is nothing to go back to."))
+            session.frame().text.contains(
+                "players is the first screen of the players tab; there is nothing to go back to."))
     }
 }

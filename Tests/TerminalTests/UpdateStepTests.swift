@@ -262,6 +262,7 @@ import Testing
         switch landing {
         case .land(let changesData): changesData ? "land, data changed" : "land"
         case .typed: "typed"
+        case .typedCut(let note): "typed, \(note)"
         case .turnedPage: "turned page"
         case .wentBack: "went back"
         case .signedIn: "signedIn"

@@ -21,7 +21,7 @@ package final class AddBookCoordinator: FormCoordinator, ModalFlowCoordinator {
 
     package var fields: [FormField] {
         BookField.allCases.map {
-            FormField(name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired)
+            FormField(name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired, rule: $0.rule)
         }
     }
 

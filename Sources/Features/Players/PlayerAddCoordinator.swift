@@ -18,7 +18,8 @@ package final class PlayerAddCoordinator: FormCoordinator {
     package var fields: [FormField] {
         PlayerField.allCases.map {
             FormField(
-                name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired, choices: $0.choices)
+                name: $0.rawValue, label: $0.label, hint: $0.hint, isRequired: $0.isRequired, choices: $0.choices,
+                rule: $0.rule)
         }
     }
 

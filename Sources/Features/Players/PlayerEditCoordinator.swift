@@ -22,7 +22,7 @@ package final class PlayerEditCoordinator: FormCoordinator {
         [
             FormField(
                 name: field.rawValue, label: field.label, hint: field.hint, isRequired: field.isRequired,
-                current: PlayerForm.text(of: field, in: player), choices: field.choices)
+                current: PlayerForm.text(of: field, in: player), choices: field.choices, rule: field.rule)
         ]
     }
 

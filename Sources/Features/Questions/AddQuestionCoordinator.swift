@@ -25,7 +25,7 @@ package final class AddQuestionCoordinator: FormCoordinator, ModalFlowCoordinato
             FormField(
                 name: FormField.questionText, label: "Question",
                 hint: "\(length.lowerBound)–\(length.upperBound) characters",
-                isRequired: true)
+                isRequired: true, rule: QuestionField.text.rule)
         ]
     }
 

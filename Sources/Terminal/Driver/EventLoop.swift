@@ -18,6 +18,10 @@ final class EventLoop {
     private let changes: ChangeInbox
     private var observation: ClubhouseApp.Observation?
     private var background: Task<Void, Never>?
+    /// Keys read and not yet handled (more come in while a session handles a long run).
+    private var queued: [Key] = []
+    private var lastInput: Milliseconds = 0
+    private var isGone = false
 
     init(
         _ app: ClubhouseApp, _ device: TerminalDevice, _ signals: SignalPipe, colours: Bool, work: BackgroundWork?
@@ -94,21 +98,31 @@ final class EventLoop {
                 }
             }
             if fds[0].revents != 0 {
-                guard let bytes = device.receive() else { return 129 }  // the terminal is gone
+                guard receive() else { return 129 }  // the terminal is gone
+            } else if ready == 0 {
+                let quiet = TerminalSession.wallClock() - lastInput
+                if decoder.isPasting, quiet >= 1000 { queued += decoder.endPaste() }  // its end mark was lost
+                if decoder.isHoldingEscape, quiet >= 50 { queued += decoder.flushEscape() }
+            }
+            while !queued.isEmpty {
+                let keys = queued
+                queued = []
+                if keys.contains(KeyMap.interrupt) { return 130 }
                 // Ctrl-Z, a key in raw mode, suspends as in every full-screen program; the keys
                 // between go together, so that a paste is one insert.
-                for (index, keys) in decoder.keys(from: bytes).split(
-                    separator: .control("z"), omittingEmptySubsequences: false
-                ).enumerated() {
+                for (index, run) in keys.split(separator: .control("z"), omittingEmptySubsequences: false).enumerated()
+                {
                     if index > 0 {
                         try suspend()
                         redrawAll = true
                     }
-                    for step in session.handle(Array(keys)) {
+                    for step in session.handle(Array(run), until: { [unowned self] in interruptArrived() }) {
                         switch step {
                         case .stay: break
                         case .redrawAll: redrawAll = true
-                        case .quit(let interrupted): return interrupted ? 130 : 0
+                        case .quit(let interrupted):
+                            if isGone { return 129 }
+                            return interrupted ? 130 : 0
                         }
                     }
                 }
@@ -116,6 +130,28 @@ final class EventLoop {
             if redrawAll { shown = nil }
             try draw()
         }
+    }
+
+    /// Reads what standard input has into the queued keys; false when the terminal is gone.
+    private func receive() -> Bool {
+        guard let bytes = device.receive() else {
+            isGone = true
+            return false
+        }
+        lastInput = TerminalSession.wallClock()
+        queued += decoder.keys(from: bytes)
+        return true
+    }
+
+    /// Asked between the keys a session handles: whether Ctrl-C has come in since (or the
+    /// terminal has gone), so that it is answered before the keys queued ahead of it.
+    private func interruptArrived() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        while poll(&input, 1, 0) > 0, input.revents != 0 {
+            guard receive() else { return true }
+            if queued.contains(KeyMap.interrupt) { return true }
+        }
+        return false
     }
 
     /// Ctrl-Z or SIGTSTP: the terminal put back as it was, the process stopped; on `fg`, raw
@@ -131,9 +167,13 @@ final class EventLoop {
     /// Milliseconds until the next second while a countdown runs (so it is redrawn as it
     /// ticks); otherwise wait for something to happen.
     private func timeout() -> Int32 {
-        guard session.isTicking else { return -1 }
+        // A paste still open ends after a second without bytes, a lone ESC is the key after
+        // 50 ms (terminals send a sequence in one write).
+        let input: Int32 = decoder.isHoldingEscape ? 50 : decoder.isPasting ? 1000 : -1
+        guard session.isTicking else { return input }
         let now = TerminalSession.wallClock()
-        return Int32(1000 - now % 1000 + 5)
+        let tick = Int32(1000 - now % 1000 + 5)
+        return input < 0 ? tick : min(input, tick)
     }
 
     private func draw() throws {

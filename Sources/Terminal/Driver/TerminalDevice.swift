@@ -43,7 +43,8 @@ final class TerminalDevice {
             throw TerminalFailure("cannot put the terminal in raw mode")
         }
         isRaw = true
-        try send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J".utf8))
+        // Bracketed paste on: a paste comes marked, as one `.paste`, never as keys.
+        try send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[H\u{1B}[2J".utf8))
     }
 
     /// Puts the terminal back as it was. Writes may fail (the terminal is gone): what can be
@@ -51,7 +52,7 @@ final class TerminalDevice {
     func restore() {
         guard isRaw else { return }
         isRaw = false
-        try? send(Array("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8))
+        try? send(Array("\u{1B}[0m\u{1B}[?2004l\u{1B}[?25h\u{1B}[?1049l".utf8))
         tcsetattr(STDIN_FILENO, TCSADRAIN, &original)
     }
 

@@ -3,10 +3,17 @@ import Clubhouse
 /// Key handling, as a pure function of the key and what is on show. `help(for:)` lists the same
 /// keys for the `?` overlay, so what it says is what they do (KeyMapTests holds them together).
 public enum KeyMap {
+    /// Ctrl-C: quits from anywhere, and before any key queued ahead of it.
+    public static let interrupt = Key.control("c")
+
     public static func command(for key: Key, on screen: ScreenKind, overlay: OverlayKind? = nil) -> UICommand {
-        if key == .control("c") { return .quit(interrupted: true) }
+        if key == interrupt { return .quit(interrupted: true) }
         if key == .control("q") { return .quit(interrupted: false) }
         if key == .control("l") { return .reload }
+        if case .paste(let text) = key {
+            // A paste types where a letter would, all at once, and is never keys.
+            return command(for: .character("a"), on: screen, overlay: overlay) == .insert("a") ? .insert(text) : .none
+        }
         if let overlay { return command(for: key, over: overlay) }
         switch screen {
         case .login, .register: return textField(key, login: true, picks: screen == .register)

@@ -36,6 +36,8 @@ indirect enum AfterCall {
     case land(changesData: Bool)
     /// A character typed into a form's field: a form changed elsewhere says so.
     case typed
+    /// Typed, with what went past the field's limit left out: the note says so.
+    case typedCut(note: String)
     /// `[` or `]` on the home page: a page that cannot turn says why.
     case turnedPage(from: HomePage?, by: Int)
     /// Back at a tab's first screen says that it goes nowhere.

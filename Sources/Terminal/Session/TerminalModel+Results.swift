@@ -27,6 +27,9 @@ extension TerminalModel {
         case .typed:
             message = nil
             land(new, changesData: false)
+        case .typedCut(let note):
+            land(new, changesData: false)
+            message = .note(note)
         case .turnedPage(let page, let by):
             land(new, changesData: false)
             if !outcome.moved, let why = page?.unturned(by: by) { message = .note(why) }
@@ -63,7 +66,7 @@ extension TerminalModel {
     private mutating func failed(_ error: any Error, _ landing: AfterCall) {
         let text = Self.describe(error)
         switch landing {
-        case .typed:
+        case .typed, .typedCut:
             if case ClubhouseError.notOnScreen = error {
                 alert("Not typed", "this form was changed in another terminal or process; Ctrl-L shows it as it is now")
             } else {

@@ -44,8 +44,17 @@ extension TerminalModel {
             // A field showing the record's value (an edit form, not yet typed into) is replaced
             // by what is typed, as a selected text field is: 40 and 1 is 1, not 401.
             let value = model.draft[field.name] == nil ? "" : value(of: field, in: model)
-            guard value.count < FormDraft.longestField else { return }
-            type(field, String((value + text).prefix(FormDraft.longestField)), model)
+            // The field's limit applies as it is typed (a name's 100), as a browser's maxlength
+            // does: what is past it is left out, and the note says so.
+            let longest = field.maxLength ?? FormDraft.longestField
+            let typed = value + text
+            guard typed.count > longest else { return type(field, typed, model) }
+            let note = "\(field.label) takes at most \(longest) characters; the rest was left out"
+            guard value.count < longest else {
+                message = .note(note)
+                return
+            }
+            type(field, String(typed.prefix(longest)), model, cut: note)
         default: break
         }
     }
@@ -105,9 +114,11 @@ extension TerminalModel {
 
     /// One character more or less in a field: one transaction, saved in the form's draft as it
     /// stands, valid or not (an age of 1 on the way to 12): the form checks it when it is saved.
-    private mutating func type(_ field: FormField, _ text: String, _ model: FormViewModel) {
+    private mutating func type(_ field: FormField, _ text: String, _ model: FormViewModel, cut: String? = nil) {
         guard text.count <= FormDraft.longestField else { return }
-        run(.perform(Command(.typing([(field.name, text)]), expecting: expectation(model))), then: .typed)
+        run(
+            .perform(Command(.typing([(field.name, text)]), expecting: expectation(model))),
+            then: cut.map { .typedCut(note: $0) } ?? .typed)
     }
 
     /// What a field shows: its draft, else the record's value.

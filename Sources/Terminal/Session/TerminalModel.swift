@@ -204,6 +204,10 @@ struct TerminalModel {
             }
         }
         let command = KeyMap.command(for: key, on: screen, overlay: overlay?.kind)
+        if command == .none, overlay == nil, case .paste = key {
+            message = .note("nothing on this screen takes text; the paste was left out")
+            return .stay
+        }
         // A key with nothing to do here says so, instead of doing nothing unseen.
         if command == .none, overlay == nil, case .character(let character) = key,
             ![.login, .register, .form].contains(screen)

@@ -49,14 +49,23 @@ public final class TerminalSession {
 
     public func handle(_ key: Key) -> Step { send(.key(key)) }
 
-    /// Keys that arrived together (a paste comes in a few reads of thousands of keys): each run
-    /// of characters the screen on show types into its field or line is one insert, one
-    /// transaction, where it was one a character (3 000 pasted took 28–43 s, Ctrl-C waiting
-    /// behind them). Steps in order; the caller stops at the first that quits.
-    public func handle(_ keys: [Key]) -> [Step] {
+    /// Keys that arrived together (a paste without its marks comes in a few reads of thousands
+    /// of keys): each run of characters the screen on show types into its field or line is one
+    /// insert, one transaction, where it was one a character (3 000 pasted took 28–43 s, Ctrl-C
+    /// waiting behind them). Steps in order; the caller stops at the first that quits.
+    ///
+    /// Ctrl-C answers at once: among these keys it quits before the ones ahead of it (as a
+    /// terminal's interrupt drops what was typed ahead), and `interrupted`, asked before each
+    /// step, says whether one has arrived since (the driver looks at its input) and stops there.
+    public func handle(_ keys: [Key], until interrupted: () -> Bool = { false }) -> [Step] {
+        if keys.contains(KeyMap.interrupt) { return [.quit(interrupted: true)] }
         var steps: [Step] = []
         var index = 0
         while index < keys.count {
+            if interrupted() {
+                steps.append(.quit(interrupted: true))
+                break
+            }
             var run = ""
             while index < keys.count, case .character(let character) = keys[index], model.typesText(keys[index]) {
                 run.append(character)

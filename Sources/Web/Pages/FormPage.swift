@@ -21,7 +21,6 @@ enum FormPage {
     }
 
     static func field(_ field: FormField, value: String, focused: Bool) -> Context {
-        let declared = FieldText.rule(named: field.name)
         var context: Context = [
             "name": field.name, "id": "field-\(field.name)", "label": field.label, "hint": field.hint,
             "required": field.isRequired, "value": value, "autofocus": focused,
@@ -32,15 +31,13 @@ enum FormPage {
                 ["value": choice, "selected": choice == value]
             }
             context["optional"] = !field.isRequired
-        } else if declared?.rule.isParagraph == true {
+        } else if field.rule?.isParagraph == true {
             context["paragraph"] = true
         } else {
             context["text"] = true
-            context["numeric"] = declared?.rule.isInteger == true
+            context["numeric"] = field.rule?.isInteger == true
         }
-        if let rule = declared?.rule, rule.isText || rule.isParagraph {
-            context["maxlength"] = String(rule.widestText)
-        }
+        if let longest = field.maxLength { context["maxlength"] = String(longest) }
         return context
     }
 

@@ -42,12 +42,4 @@ enum FieldText {
     static func value<Field: RecordField>(_ field: Field, _ value: FieldValue) -> String {
         value == .null ? "" : field.rule.formText(value)
     }
-
-    /// The declaration of a form's field, looked up by its key in every record kind's.
-    static func rule(named name: String) -> (rule: FieldRule, required: Bool)? {
-        if let field = PlayerField.allCases.first(where: { $0.key == name }) { return (field.rule, field.isRequired) }
-        if let field = BookField.allCases.first(where: { $0.key == name }) { return (field.rule, field.isRequired) }
-        if let field = QuestionField.allCases.first(where: { $0.key == name }) { return (field.rule, field.isRequired) }
-        return nil
-    }
 }

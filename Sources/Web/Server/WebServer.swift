@@ -46,13 +46,26 @@ public struct WebServer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM; `onReady` learns the address as soon as it is listening.
+    /// A port taken or an address this machine cannot listen on is a `WebStartError` saying which.
     public func run(onReady: @escaping @Sendable (String) -> Void) async throws {
         do {
-            try await application(port: options.port ?? Self.defaultPort, onReady: onReady).runService(
-                gracefulShutdownSignals: [.sigterm, .sigint])
+            try await serve(port: options.port ?? Self.defaultPort, onReady: onReady)
         } catch let error as IOError where options.port == nil && error.errnoCode == EADDRINUSE {
             // The usual port is taken (another `clubhouse web`, say): any free one will do.
-            try await application(port: 0, onReady: onReady).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await serve(port: 0, onReady: onReady)
+        }
+    }
+
+    private func serve(port: Int, onReady: @escaping @Sendable (String) -> Void) async throws {
+        do {
+            try await application(port: port, onReady: onReady).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as IOError where error.errnoCode == EADDRINUSE && options.port != nil {
+            throw WebStartError("port \(port) is in use: choose another with --port, or leave it out for a free one")
+        } catch let error as IOError where [EADDRNOTAVAIL, EACCES, EAFNOSUPPORT].contains(error.errnoCode) {
+            let why = String(cString: strerror(error.errnoCode)).lowercased()
+            throw WebStartError("cannot listen on \(options.bind) port \(port): \(why)")
+        } catch is SocketAddressError, is SocketAddressError.UnknownHost {
+            throw WebStartError("cannot listen on \(options.bind): no such address on this machine")
         }
     }
 

@@ -61,10 +61,8 @@ struct WebCommand: ParsableCommand {
                     }
                 }
             }
-        } catch  where "\(error)".contains("Address already in use") {
-            throw InputError(message: "port \(port.map(String.init) ?? "?") is in use: choose another with --port")
-        } catch  where "\(error)".contains("bind") || "\(error)".contains("resolve") {
-            throw InputError(message: "cannot listen on \(bind): \(error)")
+        } catch let error as WebStartError {
+            throw InputError(message: error.message)
         }
     }
 }

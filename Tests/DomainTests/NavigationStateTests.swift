@@ -20,6 +20,24 @@ import Testing
         #expect(state.stack(for: .library) == screens("library"))
     }
 
+    /// A tab's place is the top of its stack, or `home/<page>` at the home tab's root: the tab
+    /// bar's links, and `currentPlace` for the selected tab.
+    @Test func eachTabsPlaceIsWhereItsLinkOpens() {
+        var state = NavigationState(
+            selectedTab: .players, selectedPage: .reading,
+            stacks: [.players: screens("players", "players/3"), .questions: screens("questions", "questions/new")])
+        #expect(
+            Tab.allCases.map(state.place(of:)) == ["home/reading", "players/3", "questions/new", "library", "profile"])
+        #expect(state.currentPlace == "players/3")
+        state.selectedTab = .home
+        #expect(state.currentPlace == "home/reading")
+        state.stacks[.home] = screens("home", "gathers/1")
+        #expect(state.place(of: .home) == "gathers/1")
+        state.modal = ModalState(stack: screens("players/new"))
+        #expect(state.currentPlace == "players/new")
+        #expect(state.place(of: .home) == "gathers/1")
+    }
+
     /// The home tab's stack is the page on show's; the other pages' are beside it, and one at its
     /// bare root (or the page on show's, given twice) is left out, so equal navigation is equal.
     @Test func eachHomePageHasAStackOfItsOwn() {

@@ -71,8 +71,15 @@ public struct NavigationState: Equatable, Sendable {
     /// What the user is looking at, spelled as a link: the current screen's path, or
     /// `home/<page>` at the home tab's root, where the page is what changes.
     public var currentPlace: String {
-        if modal == nil, selectedTab == .home, stack(for: .home).count == 1 { return "home/\(selectedPage.rawValue)" }
-        return currentScreen.path
+        modal == nil ? place(of: selectedTab) : currentScreen.path
+    }
+
+    /// Where `tab` is, as a path that opens it: the top of its stack, or the page on show when
+    /// the home tab is at its root (the tab bar's links).
+    public func place(of tab: Tab) -> String {
+        let stack = stack(for: tab)
+        if tab == .home, stack.count == 1 { return "home/\(selectedPage.rawValue)" }
+        return stack.last?.path ?? tab.rawValue
     }
 
     /// Every screen of every stack and of the modal, tab-bar order, root first; the home pages

@@ -40,12 +40,8 @@ extension WebTemplates {
             context["action"] = frame.url(place)
             context["live"] = true
             context["tabs"] = Tab.allCases.map { tab -> Context in
-                let stack = state.stack(for: tab)
-                let top =
-                    tab == .home && stack.count == 1
-                    ? "home/\(state.selectedPage.rawValue)" : stack.last?.path ?? tab.rawValue
-                return [
-                    "title": tab.title, "href": frame.url(top),
+                [
+                    "title": tab.title, "href": frame.url(state.place(of: tab)),
                     "current": tab == state.selectedTab && state.modal == nil,
                     "key": String(tab.number),
                 ]

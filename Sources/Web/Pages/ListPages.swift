@@ -16,7 +16,7 @@ enum ListPages {
                     "name": player.name, "href": frame.url("players/\(player.id)"),
                     "cells": fields.map { FieldText.value($0, player.fields[$0]) },
                     "markDo": "\(marked ? "unmark" : "mark"):\(player.id)", "pressed": marked ? "true" : "false",
-                    "markLabel": "\(marked ? "Unmark" : "Mark") \(player.name)", "marked": marked,
+                    "markLabel": "\(marked ? "Unmark" : "Mark") \(player.name)", "mark": marked ? "✓" : "○",
                     "selected": index == rows.selectedIndex,
                 ]
             },

@@ -44,10 +44,10 @@ enum ScreenTemplates {
         <p class="actions"><a class="button" href="{{newHref}}" data-key="n">Add a player</a> <a class="button" href="{{pickHref}}">Pick teams from everyone</a></p>
         {{#anyMarked}}<form method="post" action="{{action}}" class="actions">{{> hidden}}<button name="_do" value="confirm-marked">Pick teams from the {{markedCount}} marked</button> <button name="_do" value="unmark-all" class="quiet">Clear the marks</button></form>{{/anyMarked}}
         {{#empty}}<p>No players yet.</p>{{/empty}}
-        {{^empty}}<div class="scroll"><table>
+        {{^empty}}<form method="post" action="{{action}}" class="scroll">{{> hidden}}<table>
         <thead><tr><th scope="col"><span class="visually-hidden">Mark</span></th><th scope="col">Name</th>{{#columns}}<th scope="col">{{.}}</th>{{/columns}}</tr></thead>
-        <tbody>{{#rows}}<tr{{#selected}} class="selected"{{/selected}}><td><form method="post" action="{{action}}">{{> hidden}}<button name="_do" value="{{markDo}}" aria-pressed="{{pressed}}" aria-label="{{markLabel}}" class="mark">{{#marked}}✓{{/marked}}{{^marked}}○{{/marked}}</button></form></td><th scope="row"><a href="{{href}}">{{name}}</a></th>{{#cells}}<td>{{.}}</td>{{/cells}}</tr>{{/rows}}</tbody>
-        </table></div>{{/empty}}
+        <tbody>{{#rows}}<tr{{#selected}} class="selected"{{/selected}}><td><button name="_do" value="{{markDo}}" aria-pressed="{{pressed}}" aria-label="{{markLabel}}" class="mark">{{mark}}</button></td><th scope="row"><a href="{{href}}">{{name}}</a></th>{{#cells}}<td>{{.}}</td>{{/cells}}</tr>{{/rows}}</tbody>
+        </table></form>{{/empty}}
         {{/screen}}{{> paging}}{{/body}}{{/layout}}
         """
 

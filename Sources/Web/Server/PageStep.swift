@@ -56,11 +56,8 @@ enum PageStep: Sendable {
                 return .redirect(here, [Message(kind: .error, text: error.message)])
             }
             guard case .main(_, let now, _) = landed.view else { return .redirect("login", landed.messages) }
-            if now.currentPlace == address.place, address.via == nil {
-                var shown = try view(try app.look(), app: app)
-                shown.messages = landed.messages + shown.messages
-                return .show(shown)
-            }
+            // What the action landed on is the page: no second read.
+            if now.currentPlace == address.place, address.via == nil { return .show(try view(landed, app: app)) }
             return .redirect(now.currentPlace, landed.messages)
         }
     }

@@ -90,6 +90,7 @@ def main():
             browser.request("GET", path)
         count = int(options.rate * options.seconds)
         latencies = []
+        by_screen = {screen: [] for screen in SCREENS}
         cpu_before = cpu_seconds(server.pid)
         start = time.perf_counter()
         for i in range(count):
@@ -101,6 +102,7 @@ def main():
             if status != 200:
                 sys.exit("a page was answered %d" % status)
             latencies.append((time.perf_counter() - due) * 1000)
+            by_screen[SCREENS[i % len(SCREENS)]].append(latencies[-1])
         elapsed = time.perf_counter() - start
         page_cpu = (cpu_seconds(server.pid) - cpu_before) / count * 1000
     finally:
@@ -115,6 +117,9 @@ def main():
         count, elapsed, options.rate, count / elapsed, options.players))
     print("latency ms: p50 %.2f  p90 %.2f  p99 %.2f  max %.2f   (goal: p99 <= 10)" % (
         percentile(0.5), percentile(0.9), percentile(0.99), latencies[-1]))
+    for screen, times in by_screen.items():
+        times.sort()
+        print("  %-14s p50 %.2f  p99 %.2f" % (screen, times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]))
     cli = []
     for i in range(options.cli_runs):
         screen = SCREENS[i % len(SCREENS)]

@@ -47,7 +47,13 @@ import Testing
             let arguments: [String]
             switch (ids.randomElement(using: &random), Int.random(in: 0..<3, using: &random)) {
             case (let id?, 0): arguments = ["player", "delete", id, "--yes"]
-            case (let id?, 1): arguments = ["player", "edit", id, "--age", "\(Int.random(in: 5...99, using: &random))"]
+            case (let id?, 1):
+                // A new age unlike the held one: an edit that changes nothing is refused (exit 1,
+                // ClubhouseError.nothingChanged), which a run left to finish would count as a failure.
+                let held = Int(try sqlite(path, "SELECT age FROM players WHERE id = \(id)"))
+                var age = Int.random(in: 5...98, using: &random)
+                if let held, age >= held { age += 1 }
+                arguments = ["player", "edit", id, "--age", "\(age)"]
             default:
                 arguments = [
                     "player", "add", "--name", "P\(run)", "--age", "\(Int.random(in: 5...99, using: &random))",

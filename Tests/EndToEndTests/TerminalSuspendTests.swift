@@ -18,7 +18,9 @@ import Testing
         let before = fixture.folder.path("before")
         let during = fixture.folder.path("during")
         let pane = try TmuxPane("bash --norc --noprofile -i")
-        try pane.type("PS1='shell$ '; stty -a > \(TmuxPane.quoted(before))")
+        try pane.type(
+            "PS1='shell$ '; stty -a > \(TmuxPane.quoted(before + ".part")) && mv \(TmuxPane.quoted(before + ".part")) \(TmuxPane.quoted(before))"
+        )
         try pane.send("Enter")
         let binary = TmuxPane.quoted(ClubhouseProcess.binary.path)
         try pane.type("\(binary) app --database \(TmuxPane.quoted(fixture.database)); echo \"EXIT $?\"")
@@ -28,7 +30,9 @@ import Testing
         try pane.send("C-z")
         let stopped = pane.wait(for: "Stopped")
         #expect(stopped.found, "\(stopped.screen)")
-        try pane.type("stty -a > \(TmuxPane.quoted(during))")
+        try pane.type(
+            "stty -a > \(TmuxPane.quoted(during + ".part")) && mv \(TmuxPane.quoted(during + ".part")) \(TmuxPane.quoted(during))"
+        )
         try pane.send("Enter")
         #expect(pane.wait(for: "shell$ ").found)
         let settings = try Self.settings(before, during)
@@ -58,7 +62,8 @@ import Testing
     }
 
     private static func settings(_ before: String, _ during: String) throws -> (before: String, during: String) {
-        // `stty -a` names the terminal's size too; the pane's does not change here.
+        // `stty -a` names the terminal's size too; the pane's does not change here. Each is written
+        // to a `.part` name and renamed once whole, so that the file, once there, is complete.
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: during), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         return (

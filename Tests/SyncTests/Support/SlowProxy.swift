@@ -49,15 +49,22 @@ final class SlowProxy: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    /// Closes the listener and every connection: a device still syncing through it fails.
+    /// Ends the listener and every connection: a device still syncing through it fails. Only
+    /// shuts them down: each descriptor is closed by the thread that uses it (the accept loop, a
+    /// connection's pumps), once, so that no close can land on a number already reused by someone
+    /// else's socket. (`stop` runs twice, from its owner and from `deinit`; it closed the listener
+    /// twice, and the second close could end a socket of the test process's NIO event loop that
+    /// had been given the same number, which NIO then found still registered when the number came
+    /// back again: its assertion in SelectorGeneric.swift, `registrations[fd] == nil`.)
     func stop() {
-        let sockets = lock.withLock {
+        lock.withLock {
+            guard !stopped else { return }
             stopped = true
-            return open
+            shutdown(listener, Int32(SHUT_RDWR))
+            // Under the lock: a pump removes its sockets from `open` under it before closing them,
+            // so each one here is still this proxy's.
+            for socket in open { shutdown(socket, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for socket in sockets { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     deinit { stop() }
@@ -74,7 +81,9 @@ final class SlowProxy: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else {
-                if errno == EINTR { continue }
+                if errno == EINTR, !lock.withLock({ stopped }) { continue }
+                // Shut down by `stop`: this thread alone closes the listener.
+                close(listener)
                 return
             }
             let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -92,7 +101,7 @@ final class SlowProxy: @unchecked Sendable {
             }
             guard kept else {
                 close(client)
-                close(upstream)
+                if upstream >= 0 { close(upstream) }
                 continue
             }
             let done = Pair()

@@ -30,7 +30,11 @@ struct FormBody: Sendable {
         } catch {
             throw Refusal(status: .contentTooLarge, message: "the form is over \(Self.limit / 1024) KiB")
         }
-        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self) else {
+        // The values too, once their %-escapes are read (`name=%ff` is ASCII on the wire): the
+        // decoder would store U+FFFD in their place.
+        guard let text = String(validating: buffer.readableBytesView, as: UTF8.self),
+            text.removingPercentEncoding != nil
+        else {
             throw Refusal(status: .badRequest, message: "the form is not UTF-8 text")
         }
         do {

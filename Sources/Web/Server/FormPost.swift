@@ -52,10 +52,12 @@ struct FormPost: Sendable {
                 return verb == "typing"
                     ? .plain(.conflict, text) : .landed(here, [Message(kind: .warning, text: text)], .keep)
             }
-            guard let command = try command(user: user, state: state, content: content) else {
-                return .plain(.badRequest, "'\(verb.prefix(40))' is not something this page does")
-            }
             do {
+                // Inside the catch: a verb's own reading of the form (the countdown's minutes)
+                // refuses as the library does.
+                guard let command = try command(user: user, state: state, content: content) else {
+                    return .plain(.badRequest, "'\(verb.prefix(40))' is not something this page does")
+                }
                 let outcome = try app.perform(command)
                 if verb == "typing" { return .typed }
                 switch outcome.view {

@@ -27,12 +27,22 @@ struct PageAddress: Sendable {
 
     static let questions: Set<String> = ["delete", "end", "cancel", "sign-out", "discard"]
 
-    /// The URL of `place` in `scene`.
+    /// The URL of `place` in `scene`: always a path of this server. Each segment of the place is
+    /// percent-encoded and empty ones are dropped, so a place read from a URL (`/%2F%2Fevil.com`
+    /// is the place `//evil.com`) can never make `//host` or `/\host`, which a browser follows
+    /// to another site, nor put a line break or a space in a `Location`.
     static func url(_ place: String, scene: SceneName, _ extra: [(String, String)] = []) -> String {
-        var url = "/" + place + "?s=" + scene.rawValue
-        for (name, value) in extra {
-            url += "&" + name + "=" + (value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-        }
+        let path = place.split(separator: "/").map { encoded(String($0)) }.joined(separator: "/")
+        var url = "/" + path + "?s=" + scene.rawValue
+        for (name, value) in extra { url += "&" + name + "=" + encoded(value) }
         return url
+    }
+
+    /// ASCII letters, digits and `-._~` as they are; every other byte of the UTF-8 as `%XX`.
+    private static let unreserved = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+
+    private static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }

@@ -28,11 +28,16 @@ enum PageStep: Sendable {
 
     /// `session`: the user this browser's session cookie was signed for; it opens the screens
     /// only while that user is the one signed in on the device (read in the same look).
-    static func make(_ address: PageAddress, app: ClubhouseApp, session: User.ID?) throws -> PageStep {
+    /// `knownVisitor`: the request carried the visitor cookie (same-site, a browser that has been
+    /// here): only then does a signed-out GET keep its screen for after the sign-in, so that
+    /// another site's link or image cannot choose where the device's next sign-in lands.
+    static func make(_ address: PageAddress, app: ClubhouseApp, session: User.ID?, knownVisitor: Bool = true) throws
+        -> PageStep
+    {
         let outcome = try app.look()
         switch outcome.view {
         case .login(let screen):
-            return try signedOut(address, on: screen, app: app, outcome: outcome)
+            return try signedOut(address, on: screen, app: app, outcome: outcome, knownVisitor: knownVisitor)
         case .main(let user, let state, _):
             guard session == user.id else {
                 return .show(PageView(kind: .login(registering: false, claim: user.username)))
@@ -64,9 +69,9 @@ enum PageStep: Sendable {
 
     /// Signed out on the device: the sign-in or registration, and any other screen is kept to
     /// open after the sign-in (as `clubhouse open` keeps it).
-    private static func signedOut(_ address: PageAddress, on screen: Screen, app: ClubhouseApp, outcome: Outcome)
-        throws -> PageStep
-    {
+    private static func signedOut(
+        _ address: PageAddress, on screen: Screen, app: ClubhouseApp, outcome: Outcome, knownVisitor: Bool
+    ) throws -> PageStep {
         switch address.place {
         case screen.path:
             return .show(
@@ -83,6 +88,15 @@ enum PageStep: Sendable {
             guard let link = Link(address.place) else {
                 return .redirect(
                     screen.path, [Message(kind: .error, text: "/\(address.place) is not a screen of the app.")])
+            }
+            guard knownVisitor else {
+                return .redirect(
+                    screen.path,
+                    [
+                        Message(
+                            kind: .note,
+                            text: "Sign in, then open /\(link.text) again: a link from elsewhere is not kept.")
+                    ])
             }
             do {
                 try app.perform(.deepLink(link))

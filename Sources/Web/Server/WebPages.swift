@@ -51,12 +51,12 @@ package struct WebPages: Sendable {
     func page(_ request: Request) async throws -> Response {
         let address = PageAddress(request)
         let (visitor, newCookie) = visitor(request)
-        var response = try await page(address, request: request, visitor: visitor)
+        var response = try await page(address, request: request, visitor: visitor, known: newCookie == nil)
         if let newCookie { response.setCookie(newCookie) }
         return response
     }
 
-    private func page(_ address: PageAddress, request: Request, visitor: String) async throws -> Response {
+    private func page(_ address: PageAddress, request: Request, visitor: String, known: Bool) async throws -> Response {
         // A tab without a scene (a bookmark, a link typed in) becomes a scene of its own.
         guard let scene = address.scene else {
             return WebResponse.redirect(PageAddress.url(address.place, scene: try ScenePool.newScene()))
@@ -67,7 +67,7 @@ package struct WebPages: Sendable {
         let flash = self.flash
         let templates = self.templates
         let step: PageStep = try await scenes.run(scene) { app in
-            try PageStep.make(address, app: app, session: session)
+            try PageStep.make(address, app: app, session: session, knownVisitor: known)
         }
         switch step {
         case .redirect(let place, let messages):

@@ -48,6 +48,13 @@ struct WebClient {
         return try await send(.post, path, body: body, headers: headers)
     }
 
+    /// Posts `body` as it is, as a form (a hostile client's bytes).
+    mutating func postRaw(_ path: String, _ body: String) async throws -> Page {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await send(.post, path, body: body, headers: headers)
+    }
+
     /// Follows redirects from `page`, at most a few.
     mutating func follow(_ page: Page) async throws -> Page {
         var page = page

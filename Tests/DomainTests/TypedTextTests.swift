@@ -87,3 +87,18 @@ import Testing
         #expect(TypedText.codePoint("\u{1F600}") == "U+1F600")
     }
 }
+
+@Suite struct TypedTextPrefixTests {
+    @Test func aPrefixCountsScalarsAndKeepsWholeCharacters() {
+        #expect(TypedText.prefix("Zoë", 3) == "Zoë")
+        #expect(TypedText.prefix("Zoë", 2) == "Zo")
+        // é as e and a combining accent is two scalars: not cut in half.
+        #expect(TypedText.prefix("e\u{301}e\u{301}", 3) == "e\u{301}")
+        // A family emoji is five scalars, one character.
+        let family = "👨‍👩‍👧"
+        #expect(TypedText.prefix("a" + family, 5) == "a")
+        #expect(TypedText.prefix("a" + family, 6) == "a" + family)
+        #expect(TypedText.prefix("", 0) == "")
+        #expect(TypedText.length(TypedText.prefix(String(repeating: "e\u{301}" + family, count: 50), 100)) <= 100)
+    }
+}

@@ -119,4 +119,46 @@ import Testing
         _ = session.handle([.paste("open players")])
         #expect(session.frame().text.contains(":open players"))
     }
+
+    /// A field's limit is counted as its rule counts, in Unicode scalars, and cut in whole
+    /// characters: 100 characters of é-with-a-combining-accent and a family emoji kept 350
+    /// scalars, which the form then refused (a hostile round found it).
+    @Test func aLimitIsCountedAsTheRuleCountsAndCutInWholeCharacters() throws {
+        let (app, session) = try signedInSession()
+        try app.open("players/new")
+        session.reload()
+        _ = session.handle([.paste(String(repeating: "e\u{301}👨‍👩‍👧", count: 5000))])
+        let name = try #require(try app.state()?.currentScreen.draft?["name"])
+        #expect(TypedText.length(name) <= 100)
+        #expect(TypedText.length(name) > 90)
+        #expect(name.unicodeScalars.last?.properties.isEmojiPresentation == true || name.hasSuffix("e\u{301}"))
+        #expect(session.frame().text.contains("Name takes at most 100 characters"))
+    }
+
+    @Test func theSignInsFieldsKeepTheirOwnLimits() throws {
+        let app = try ClubhouseApp.inMemory(hashingCost: .testing)
+        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
+        _ = session.handle([.paste(String(repeating: "ana", count: 100_000))])
+        #expect(session.display.login.username.count == Username.maximumLength)
+        #expect(session.frame().text.contains("Username takes at most \(Username.maximumLength) characters"))
+        _ = session.handle(.tab)
+        _ = session.handle([.paste(String(repeating: "p", count: 300_000))])
+        #expect(session.display.login.passwordLength == Password.maximumLength)
+    }
+
+    /// A megabyte pasted without the marks (a terminal without bracketed paste) is one insert:
+    /// the run is read to its end and only what fits kept (it took 12 s, Ctrl-C waiting).
+    @Test func aHugeUnmarkedPasteIsOneInsert() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("clubhouse.sqlite")
+        let app = try ClubhouseApp(path: path, hashingCost: .testing)
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        try app.open("questions/new")
+        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
+        let before = try Self.changeCounter(path)
+        let steps = session.handle(Array(repeating: Key.character("d"), count: 200_000) + [.tab])
+        #expect(steps.count == 2)
+        #expect(try Self.changeCounter(path) &- before <= 2)  // the insert, and the Tab's focus
+        #expect(try app.state()?.currentScreen.draft?["text"]?.count == 100)
+    }
 }

@@ -11,6 +11,20 @@ public enum TypedText {
         return text.withUTF8 { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
     }
 
+    /// The longest start of `text` of at most `longest` in `length`'s count, in whole characters
+    /// (a cut never leaves half an é or a family emoji): what a field typed or pasted into keeps.
+    public static func prefix(_ text: String, _ longest: Int) -> String {
+        guard length(text) > longest else { return text }
+        var kept = ""
+        var count = 0
+        for character in text {
+            count += character.unicodeScalars.count
+            if count > longest { break }
+            kept.append(character)
+        }
+        return kept
+    }
+
     /// Refuses what would break or disguise a one-line rendering of the text: control characters
     /// (C0, DEL, C1), line and paragraph separators, and bidirectional controls (which reorder
     /// what follows them, so a name could pose as another). Joiners stay allowed: emoji sequences

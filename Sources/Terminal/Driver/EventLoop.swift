@@ -98,16 +98,20 @@ final class EventLoop {
                 }
             }
             if fds[0].revents != 0 {
-                guard receive() else { return 129 }  // the terminal is gone
+                var interrupted = false
+                guard receive(interrupted: &interrupted) else { return 129 }  // the terminal is gone
+                if interrupted { return 130 }
             } else if ready == 0 {
                 let quiet = TerminalSession.wallClock() - lastInput
                 if decoder.isPasting, quiet >= 1000 { queued += decoder.endPaste() }  // its end mark was lost
                 if decoder.isHoldingEscape, quiet >= 50 { queued += decoder.flushEscape() }
             }
             while !queued.isEmpty {
+                // Everything that has come in goes together (a paste without its marks is then
+                // one insert, not one a read), and a Ctrl-C among it answers first.
+                if interruptArrived() { return isGone ? 129 : 130 }
                 let keys = queued
                 queued = []
-                if keys.contains(KeyMap.interrupt) { return 130 }
                 // Ctrl-Z, a key in raw mode, suspends as in every full-screen program; the keys
                 // between go together, so that a paste is one insert.
                 for (index, run) in keys.split(separator: .control("z"), omittingEmptySubsequences: false).enumerated()
@@ -133,13 +137,18 @@ final class EventLoop {
     }
 
     /// Reads what standard input has into the queued keys; false when the terminal is gone.
-    private func receive() -> Bool {
+    /// `interrupted` says whether a Ctrl-C came with them.
+    @discardableResult
+    private func receive(interrupted: inout Bool) -> Bool {
         guard let bytes = device.receive() else {
             isGone = true
             return false
         }
         lastInput = TerminalSession.wallClock()
-        queued += decoder.keys(from: bytes)
+        let keys = decoder.keys(from: bytes)
+        // Only the new keys are looked through: a megabyte comes in 256 reads.
+        if keys.contains(KeyMap.interrupt) { interrupted = true }
+        queued += keys
         return true
     }
 
@@ -147,9 +156,10 @@ final class EventLoop {
     /// terminal has gone), so that it is answered before the keys queued ahead of it.
     private func interruptArrived() -> Bool {
         var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var interrupted = false
         while poll(&input, 1, 0) > 0, input.revents != 0 {
-            guard receive() else { return true }
-            if queued.contains(KeyMap.interrupt) { return true }
+            guard receive(interrupted: &interrupted) else { return true }
+            if interrupted { return true }
         }
         return false
     }

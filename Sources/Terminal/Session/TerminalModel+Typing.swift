@@ -20,22 +20,29 @@ extension TerminalModel {
     mutating func insert(_ text: String) {
         switch overlay {
         case .commandLine(let line)?:
-            overlay = .commandLine(String((line + text).prefix(1000)))
+            overlay = .commandLine(TypedText.prefix(line + text, 1000))
             return
         case .search(let query)?:
-            overlay = .search(String((query + text).prefix(1000)))
+            overlay = .search(TypedText.prefix(query + text, 1000))
             return
         default: break
         }
         switch screen {
         case .login, .register:
             guard !login.sending else { return }  // what was sent stays on show until it lands
-            // A paste is inserted at once: what is past a field's bound is left out, as typed
-            // one key at a time.
+            // A paste is inserted at once: what is past a field's bound (the username's and the
+            // password's own, counted as their rules count) is left out, and the note says so.
+            let (label, longest) =
+                loginFocus == 0 ? ("Username", Username.maximumLength) : ("Password", Password.maximumLength)
+            let typed = (loginFocus == 0 ? login.username : password) + text
+            let kept = TypedText.prefix(typed, longest)
+            if kept.count < typed.count {
+                message = .note("\(label) takes at most \(longest) characters; the rest was left out")
+            }
             if loginFocus == 0 {
-                login.username += text.prefix(max(64 - login.username.count, 0))
+                login.username = kept
             } else {
-                password += text.prefix(max(1024 - password.count, 0))
+                password = kept
                 login.passwordLength = password.count
             }
         case .form:
@@ -46,15 +53,17 @@ extension TerminalModel {
             let value = model.draft[field.name] == nil ? "" : value(of: field, in: model)
             // The field's limit applies as it is typed (a name's 100), as a browser's maxlength
             // does: what is past it is left out, and the note says so.
+            // Counted as the rule counts (Unicode scalars), cut in whole characters.
             let longest = field.maxLength ?? FormDraft.longestField
             let typed = value + text
-            guard typed.count > longest else { return type(field, typed, model) }
+            let kept = TypedText.prefix(typed, longest)
+            guard kept.count < typed.count else { return type(field, typed, model) }
             let note = "\(field.label) takes at most \(longest) characters; the rest was left out"
-            guard value.count < longest else {
+            guard kept.count > value.count else {
                 message = .note(note)
                 return
             }
-            type(field, String(typed.prefix(longest)), model, cut: note)
+            type(field, kept, model, cut: note)
         default: break
         }
     }

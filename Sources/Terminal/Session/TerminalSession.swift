@@ -66,12 +66,19 @@ public final class TerminalSession {
                 steps.append(.quit(interrupted: true))
                 break
             }
-            var run = ""
-            while index < keys.count, case .character(let character) = keys[index], model.typesText(keys[index]) {
-                run.append(character)
-                index += 1
-            }
-            if !run.isEmpty {
+            if model.typesText(keys[index]) {
+                // Where one character types itself every character does (a field, a line): the
+                // run is read to its end, past a draft's longest only counted, so that a
+                // megabyte pasted without its marks is one insert (and its cut's note) at once.
+                var run = ""
+                var length = 0
+                while index < keys.count, case .character(let character) = keys[index] {
+                    if length <= FormDraft.longestField {
+                        run.append(character)
+                        length += character.unicodeScalars.count
+                    }
+                    index += 1
+                }
                 steps.append(apply(.insert(run)))
                 continue
             }

@@ -59,6 +59,7 @@ enum LoginPage {
             "registering": registering, "username": username, "hasUsername": !username.isEmpty,
             "action": frame.url(place), "refusal": view.refusal ?? "", "refused": view.refusal != nil,
             "registerHref": frame.url("login/register"), "loginHref": frame.url("login"),
+            "usernameLongest": String(Username.maximumLength), "passwordLongest": String(Password.maximumLength),
         ]
         if let claim { context["claim"] = claim }
         let title =

@@ -11,9 +11,9 @@ enum ScreenTemplates {
         {{#claim}}<p>{{.}} is signed in on this device. Give the password to open the clubhouse in this browser.</p>{{/claim}}
         {{#refused}}<p class="message error" role="alert" id="refusal">{{refusal}}</p>{{/refused}}
         <label for="username">Username</label>
-        <input id="username" name="username" autocomplete="username" required maxlength="64" value="{{username}}" autocapitalize="none"{{^hasUsername}} autofocus{{/hasUsername}}>
+        <input id="username" name="username" autocomplete="username" required maxlength="{{usernameLongest}}" value="{{username}}" autocapitalize="none"{{^hasUsername}} autofocus{{/hasUsername}}>
         <label for="password">Password</label>
-        <input id="password" name="password" type="password" required{{#registering}} minlength="8" autocomplete="new-password"{{/registering}}{{^registering}} autocomplete="current-password"{{/registering}}{{#hasUsername}} autofocus{{/hasUsername}}>
+        <input id="password" name="password" type="password" required maxlength="{{passwordLongest}}"{{#registering}} minlength="8" autocomplete="new-password"{{/registering}}{{^registering}} autocomplete="current-password"{{/registering}}{{#hasUsername}} autofocus{{/hasUsername}}>
         {{#registering}}<button name="_do" value="register">Create the account</button>{{/registering}}
         {{^registering}}<button name="_do" value="signin">Sign in</button>{{/registering}}
         </form>

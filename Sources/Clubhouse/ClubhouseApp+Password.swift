@@ -7,4 +7,11 @@ extension ClubhouseApp {
     public func checkPassword(username: String, password: String) throws -> User {
         try Self.mapping { try tree.checkPassword(username: username, password: password) }
     }
+
+    /// The signed-in user and the number of their sign-in on this device, which each sign-in
+    /// makes anew (and larger): a front end that keeps its own sessions (a browser's cookie)
+    /// binds them to it, so that signing out, here or in any other program, ends them too.
+    public func signedInSession() throws -> (user: User, session: Int64)? {
+        try Self.mapping { try tree.signedInSession() }
+    }
 }

@@ -120,11 +120,30 @@ import Testing
         try await harness.run { browser in
             let scene = try await Self.signedIn(&browser, harness: harness)
             let forged = WebCookies(secret: .random()).sessionCookie(
-                for: try #require(try harness.app().signedInUser()))
+                for: WebSession(try #require(try harness.app().signedInSession())))
             browser.cookies[WebCookies.sessionName] = forged.value
             let page = try await browser.follow(try await browser.get("/players?s=\(scene)"))
             #expect(page.body.contains("ana is signed in on this device"))
             #expect(!page.body.contains("Zoë"))
+        }
+    }
+
+    /// A browser's session is of the device's sign-in it was given in: `clubhouse logout` and a
+    /// new `login` (here the library's) end it, where the cookie opened the screens again without
+    /// a password (a hostile round found it).
+    @Test func signingOutAnywhereEndsTheBrowsersSession() async throws {
+        let harness = try WebHarness()
+        try await harness.run { browser in
+            let scene = try await Self.signedIn(&browser, harness: harness)
+            #expect(try await browser.follow(try await browser.get("/players?s=\(scene)")).body.contains("Zoë"))
+            let cli = try harness.app()
+            try cli.signOut()
+            try cli.signIn(username: "ana", password: "correct horse")
+            let page = try await browser.follow(try await browser.get("/players?s=\(scene)"))
+            #expect(page.body.contains("ana is signed in on this device"))
+            #expect(!page.body.contains("Zoë"))
+            let events = try await browser.get("/_/events?s=\(scene)")
+            #expect(events.status == .unauthorized)
         }
     }
 }

@@ -38,6 +38,16 @@ extension AppCoordinator {
     /// Checks `password` for `username` as a sign-in would (an unknown name costs a decoy
     /// verification), in a read transaction and without the write lock: nothing is written and
     /// nobody is signed in or out.
+    /// The signed-in user and the number of their sign-in on this device.
+    package func signedInSession() throws -> (user: User, session: Int64)? {
+        try store.read { repositories in
+            guard let user = try repositories.sessions.activeUser(),
+                let session = try repositories.sessions.activeSessionID()
+            else { return nil }
+            return (user, session)
+        }
+    }
+
     package func checkPassword(username: String, password: String) throws -> User {
         let candidate = try store.read { try UseCases($0).signIn.account(username: username) }
         return try Credentials(candidate, password: password, hasher: hasher).user

@@ -19,6 +19,10 @@ package struct SessionStore: SessionRepository {
         }
     }
 
+    package func activeSessionID() throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM sessions WHERE ended_at IS NULL"))
+    }
+
     /// Starts a session, ending first any left open by a user row deleted outside the app (with
     /// foreign keys off): `activeUser` no longer sees it, but the one-active-session index would
     /// refuse every sign-in after it.

@@ -5,7 +5,8 @@ import Hummingbird
 enum PostAnswer: Sendable {
     enum Session: Sendable {
         case keep
-        case start(User)
+        /// A browser session for this sign-in of the device (`ClubhouseApp.signedInSession`).
+        case start(WebSession)
         case end
     }
 
@@ -92,8 +93,10 @@ struct FormPost: Sendable {
             case "register": outcome = try app.register(username: username, password: password, signingIn: true)
             default: return .landed(screen.path, [Message(kind: .error, text: "Sign in first.")], .keep)
             }
-            guard case .main(let user, let state, _) = outcome.view else { return .landed(screen.path, [], .keep) }
-            return .landed(state.currentPlace, outcome.messages, .start(user))
+            guard case .main(_, let state, _) = outcome.view, let session = try app.signedInSession() else {
+                return .landed(screen.path, [], .keep)
+            }
+            return .landed(state.currentPlace, outcome.messages, .start(WebSession(session)))
         } catch let error as ClubhouseError {
             var view = PageView(kind: .login(registering: screen == .register, claim: nil))
             view.typed = ["username": username]
@@ -120,7 +123,11 @@ struct FormPost: Sendable {
                 return .refused(view, .forbidden)
             }
             let next = address.place.isEmpty || address.place.hasPrefix("login") ? state.currentPlace : address.place
-            return .landed(next, [Message(kind: .note, text: "Signed in as \(user.username).")], .start(user))
+            guard let session = try app.signedInSession(), session.user.id == user.id else {
+                return .landed("login", [], .keep)  // signed out meanwhile
+            }
+            return .landed(
+                next, [Message(kind: .note, text: "Signed in as \(user.username).")], .start(WebSession(session)))
         } catch let error as ClubhouseError {
             view.refusal = error.message
             return .refused(view, .unauthorized)

@@ -26,12 +26,12 @@ enum PageStep: Sendable {
     /// Rows of a list a page shows at once (the earlier and later buttons move by as many).
     static let listRows = 50
 
-    /// `session`: the user this browser's session cookie was signed for; it opens the screens
-    /// only while that user is the one signed in on the device (read in the same look).
+    /// `session`: what this browser's session cookie was signed for; it opens the screens only
+    /// while that user's sign-in is the one the device has (a sign-out anywhere ends it).
     /// `knownVisitor`: the request carried the visitor cookie (same-site, a browser that has been
     /// here): only then does a signed-out GET keep its screen for after the sign-in, so that
     /// another site's link or image cannot choose where the device's next sign-in lands.
-    static func make(_ address: PageAddress, app: ClubhouseApp, session: User.ID?, knownVisitor: Bool = true) throws
+    static func make(_ address: PageAddress, app: ClubhouseApp, session: WebSession?, knownVisitor: Bool = true) throws
         -> PageStep
     {
         let outcome = try app.look()
@@ -39,7 +39,7 @@ enum PageStep: Sendable {
         case .login(let screen):
             return try signedOut(address, on: screen, app: app, outcome: outcome, knownVisitor: knownVisitor)
         case .main(let user, let state, _):
-            guard session == user.id else {
+            guard let session, session.user == user.id, try session.isCurrent(on: app) else {
                 return .show(PageView(kind: .login(registering: false, claim: user.username)))
             }
             let here = state.currentPlace

@@ -1,3 +1,4 @@
+import Clubhouse
 import Hummingbird
 
 /// What every answer carries: a Content-Security-Policy that allows the project's own script and
@@ -13,10 +14,27 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        } catch {
+            // The file failed under the server (replaced, truncated, the disk gone): one line
+            // that says why, with the headers of every answer, not an empty 500.
+            response = WebResponse.plain(.internalServerError, Self.describe(error))
+        }
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         return response
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let why =
+            if let error = error as? ClubhouseError { error.message } else if let error = error as? StorageError {
+                error.message
+            } else { String(describing: error) }
+        return "the page could not be made: \(why.prefix(300))"
     }
 }

@@ -12,6 +12,7 @@ package struct WebPages: Sendable {
     let flash = FlashMessages()
     let templates: WebTemplates
     let passwords = PasswordGate()
+    let streams = StreamPlaces()
 
     package init(scenes: ScenePool, secret: WebSecret) throws {
         self.scenes = scenes
@@ -41,9 +42,9 @@ package struct WebPages: Sendable {
 
     /// Whether this browser may see the signed-in user's screens: its session cookie was signed
     /// here for the user signed in on the device now.
-    func isSignedIn(_ request: Request, as user: User?) -> Bool {
-        guard let user, let id = cookies.sessionUser(request) else { return false }
-        return id == user.id
+    func isSignedIn(_ request: Request, on scene: SceneName) async throws -> Bool {
+        guard let session = cookies.session(request) else { return false }
+        return try await scenes.run(scene) { try session.isCurrent(on: $0) }
     }
 
     // MARK: GET
@@ -63,7 +64,7 @@ package struct WebPages: Sendable {
         }
         let frame = PageFrame(
             scene: scene, csrf: cookies.csrfToken(for: visitor), ask: address.ask, requested: address.place)
-        let session = cookies.sessionUser(request)
+        let session = cookies.session(request)
         let flash = self.flash
         let templates = self.templates
         let step: PageStep = try await scenes.run(scene) { app in
@@ -101,8 +102,7 @@ package struct WebPages: Sendable {
         guard let scene = address.scene else {
             return WebResponse.plain(.badRequest, "the form's address names no scene (?s=)")
         }
-        let signedInUser = try await scenes.run(scene) { try $0.signedInUser() }
-        let signedIn = isSignedIn(request, as: signedInUser)
+        let signedIn = try await isSignedIn(request, on: scene)
         let post = FormPost(body: body, address: address)
         let frame = PageFrame(
             scene: scene, csrf: cookies.csrfToken(for: visitor), ask: nil, requested: address.place)
@@ -120,7 +120,7 @@ package struct WebPages: Sendable {
             var response = WebResponse.redirect(PageAddress.url(place, scene: scene))
             switch session {
             case .keep: break
-            case .start(let user): response.setCookie(cookies.sessionCookie(for: user))
+            case .start(let session): response.setCookie(cookies.sessionCookie(for: session))
             case .end: response.setCookie(WebCookies.signedOutCookie)
             }
             return response
@@ -144,8 +144,11 @@ package struct WebPages: Sendable {
     func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let address = PageAddress(request)
         guard let scene = address.scene else { return WebResponse.plain(.badRequest, "no scene (?s=)") }
-        let user = try await scenes.run(scene) { try $0.signedInUser() }
-        guard isSignedIn(request, as: user) else { return WebResponse.plain(.unauthorized, "sign in first") }
+        guard try await isSignedIn(request, on: scene) else { return WebResponse.plain(.unauthorized, "sign in first") }
+        guard let place = streams.take() else {
+            return WebResponse.plain(
+                .serviceUnavailable, "too many pages are open live (\(StreamPlaces.limit)); this one does without")
+        }
         let live = try await scenes.run(scene) { app in LiveChanges(app) }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
@@ -153,6 +156,10 @@ package struct WebPages: Sendable {
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
+                defer {
+                    live.end()
+                    withExtendedLifetime(place) {}
+                }
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                 // A stream never ends by itself: Ctrl-C's graceful shutdown ends it, so the
                 // server stops at once instead of waiting for every open page to close.

@@ -76,6 +76,9 @@ public struct WebServer: Sendable {
         logger.logLevel = .warning
         return Application(
             router: router(hosts: hosts),
+            // A connection that sends nothing for 30 s (a request's headers never finished, a
+            // keep-alive left open) is closed; a page's change stream is an answer, never idle.
+            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
             configuration: .init(address: .hostname(bind, port: port), serverName: nil),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port

@@ -46,8 +46,8 @@ struct WebCookies: Sendable {
 
     // MARK: Session
 
-    func sessionCookie(for user: User, at now: Date = Date()) -> Cookie {
-        let claim = "\(user.id).\(Int64(now.timeIntervalSince1970))"
+    func sessionCookie(for session: WebSession, at now: Date = Date()) -> Cookie {
+        let claim = "\(session.user).\(session.signIn).\(Int64(now.timeIntervalSince1970))"
         return Cookie(
             name: Self.sessionName, value: claim + "." + secret.mac("session:" + claim),
             maxAge: Int(Self.sessionLifetime), path: "/", httpOnly: true, sameSite: .strict)
@@ -57,20 +57,44 @@ struct WebCookies: Sendable {
         Cookie(name: sessionName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
     }
 
-    /// The user id this request's session cookie was signed for, if it is ours and not too old.
-    func sessionUser(_ request: Request, now: Date = Date()) -> User.ID? {
+    /// The session this request's cookie was signed for, if it is ours and not too old.
+    func session(_ request: Request, now: Date = Date()) -> WebSession? {
         guard let value = request.cookies[Self.sessionName]?.value, value.utf8.count <= 200 else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let id = User.ID(parts[0]), let issued = Int64(parts[1]) else { return nil }
-        let claim = "\(parts[0]).\(parts[1])"
-        guard secret.verifies(String(parts[2]), of: "session:" + claim) else { return nil }
+        guard parts.count == 4, let id = User.ID(parts[0]), let signIn = Int64(parts[1]), let issued = Int64(parts[2])
+        else { return nil }
+        let claim = "\(parts[0]).\(parts[1]).\(parts[2])"
+        guard secret.verifies(String(parts[3]), of: "session:" + claim) else { return nil }
         let age = now.timeIntervalSince1970 - TimeInterval(issued)
         guard age >= -300, age < Self.sessionLifetime else { return nil }
-        return id
+        return WebSession(user: id, signIn: signIn)
     }
 
     private static func isBase64URL(_ byte: UInt8) -> Bool {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             || byte == 0x2D || byte == 0x5F
+    }
+}
+
+/// A browser's session: the user, and the device's sign-in it was given in. A sign-out, here or
+/// in any other program, ends that sign-in, and the next is another number: the cookie then
+/// opens nothing (it outlived `clubhouse logout` and a new `login`).
+struct WebSession: Equatable, Sendable {
+    let user: User.ID
+    let signIn: Int64
+
+    init(user: User.ID, signIn: Int64) {
+        self.user = user
+        self.signIn = signIn
+    }
+
+    init(_ signedIn: (user: User, session: Int64)) {
+        self.init(user: signedIn.user.id, signIn: signedIn.session)
+    }
+
+    /// Whether this session is of the sign-in the device has now.
+    func isCurrent(on app: ClubhouseApp) throws -> Bool {
+        guard let now = try app.signedInSession() else { return false }
+        return WebSession(now) == self
     }
 }

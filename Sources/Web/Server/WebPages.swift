@@ -111,9 +111,15 @@ package struct WebPages: Sendable {
             try await scenes.run(scene) { app in try post.perform(on: app, signedIn: signedIn) }
         }
         // A post that checks a password waits its turn (`PasswordGate`).
-        let answer =
-            post.checksPassword(signedIn: signedIn)
-            ? try await passwords.run(perform, refused: { $0.isPasswordRefusal }) : try await perform()
+        let answer: PostAnswer
+        do {
+            answer =
+                post.checksPassword(signedIn: signedIn)
+                ? try await passwords.run(visitor: visitor, perform, refused: { $0.isPasswordRefusal })
+                : try await perform()
+        } catch let full as PasswordGate.Full {
+            return WebResponse.plain(.tooManyRequests, full.message)
+        }
         switch answer {
         case .landed(let place, let messages, let session):
             flash.add(messages, for: scene)

@@ -60,26 +60,17 @@ import Testing
         // none or a few dozen moves (tmux writes as fast as it reads), where it made all of them (minutes in a debug build). The bound only
         // stops a broken build from hanging the suite.
         // A move is a transaction: two keys alone, two commits.
-        let start = try Self.changeCounter(fixture.database)
+        let start = try ChangeCounter.read(fixture.database)
         try pane.send("Home")
         #expect(pane.wait { $0.contains("▶  #1") }.found)
         try pane.send("j", "k")
-        #expect(pane.wait { $0.contains("▶  #1") && (try? Self.changeCounter(fixture.database) &- start) == 3 }.found)
-        let before = try Self.changeCounter(fixture.database)
+        #expect(pane.wait { $0.contains("▶  #1") && (try? ChangeCounter.read(fixture.database) &- start) == 3 }.found)
+        let before = try ChangeCounter.read(fixture.database)
         try pane.type(String(repeating: "jk", count: 50_000))
         try pane.send("C-c")
         let exited = pane.wait(for: "EXIT 130", limit: 600)
         #expect(exited.found, "\(exited.screen)")
-        let moves = try Self.changeCounter(fixture.database) &- before
+        let moves = try ChangeCounter.read(fixture.database) &- before
         #expect(moves < 50_000, "\(moves) transactions")
-    }
-
-    /// The file's change counter (its header's bytes 24–27), which every commit moves.
-    static func changeCounter(_ path: String) throws -> UInt32 {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seek(toOffset: 24)
-        let bytes = try #require(try handle.read(upToCount: 4))
-        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 }

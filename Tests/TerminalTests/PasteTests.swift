@@ -12,21 +12,23 @@ import Testing
 /// a field's limit applies as it is typed; Ctrl-C comes first. Transactions are counted by the
 /// file's change counter (its header's bytes 24–27, which every commit moves).
 @Suite struct PasteTests {
-    static func changeCounter(_ path: String) throws -> UInt32 {
-        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        defer { try? handle.close() }
-        try handle.seek(toOffset: 24)
-        let bytes = try #require(try handle.read(upToCount: 4))
-        return bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    static func changeCounter(_ path: String) throws -> UInt32 { try ChangeCounter.read(path) }
+
+    /// Ana signed in on a real file (its change counter counts the transactions), on `screen`.
+    static func fileSession(_ folder: TemporaryFolder, on screen: String) throws
+        -> (app: ClubhouseApp, session: TerminalSession, path: String)
+    {
+        let path = folder.path("clubhouse.sqlite")
+        let app = try ClubhouseApp(path: path, hashingCost: .testing)
+        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
+        try app.open(screen)
+        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
+        return (app, session, path)
     }
 
     @Test func aRunOfTypedKeysIsOneTransaction() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("clubhouse.sqlite")
-        let app = try ClubhouseApp(path: path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        try app.open("players/new")
-        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
+        let (app, session, path) = try Self.fileSession(folder, on: "players/new")
         let text = String(repeating: "Zoë ", count: 25)
         let before = try Self.changeCounter(path)
         _ = session.handle(text.map(Key.character))
@@ -38,11 +40,7 @@ import Testing
     /// typed ahead: on main before this change the paste ahead of it was typed first.
     @Test func ctrlCAmongQueuedKeysQuitsBeforeThem() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("clubhouse.sqlite")
-        let app = try ClubhouseApp(path: path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        try app.open("players/new")
-        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
+        let (app, session, path) = try Self.fileSession(folder, on: "players/new")
         let before = try Self.changeCounter(path)
         let draft = try app.state()?.currentScreen.draft
         let steps = session.handle("Zoë".map(Key.character) + [.tab, .character("3"), .control("c"), .character("x")])
@@ -150,11 +148,7 @@ import Testing
     /// the run is read to its end and only what fits kept (it took 12 s, Ctrl-C waiting).
     @Test func aHugeUnmarkedPasteIsOneInsert() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("clubhouse.sqlite")
-        let app = try ClubhouseApp(path: path, hashingCost: .testing)
-        try app.register(username: "ana", password: "s3cret-pass", signingIn: true)
-        try app.open("questions/new")
-        let session = try TerminalSession(app: app, layout: Layout(width: 100, height: 30), clock: { 0 })
+        let (app, session, path) = try Self.fileSession(folder, on: "questions/new")
         let before = try Self.changeCounter(path)
         let steps = session.handle(Array(repeating: Key.character("d"), count: 200_000) + [.tab])
         #expect(steps.count == 2)

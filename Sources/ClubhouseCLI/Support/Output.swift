@@ -107,9 +107,8 @@ enum Output {
         // `open` to say (OpenCommand), not for `player show 99`.
         case ClubhouseError.unresolvedLink(let reason, _): reason
         case let error as ClubhouseError: error.message + hint(for: error)
-        case let error as StorageError: error.message
         case let error as InputError: error.message
-        default: String(describing: error)
+        default: ClubhouseError.message(of: error)
         }
     }
 }

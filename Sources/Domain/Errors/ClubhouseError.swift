@@ -68,3 +68,13 @@ public enum ClubhouseError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension ClubhouseError {
+    /// What a face says of an error the library threw: a refusal's or a storage failure's own
+    /// message, else the error as Swift describes it.
+    public static func message(of error: any Error) -> String {
+        if let error = error as? ClubhouseError { return error.message }
+        if let error = error as? StorageError { return error.message }
+        return String(describing: error)
+    }
+}

@@ -35,9 +35,6 @@ extension AppCoordinator {
 }
 
 extension AppCoordinator {
-    /// Checks `password` for `username` as a sign-in would (an unknown name costs a decoy
-    /// verification), in a read transaction and without the write lock: nothing is written and
-    /// nobody is signed in or out.
     /// The signed-in user and the number of their sign-in on this device.
     package func signedInSession() throws -> (user: User, session: Int64)? {
         try store.read { repositories in
@@ -48,6 +45,9 @@ extension AppCoordinator {
         }
     }
 
+    /// Checks `password` for `username` as a sign-in would (an unknown name costs a decoy
+    /// verification), in a read transaction and without the write lock: nothing is written and
+    /// nobody is signed in or out.
     package func checkPassword(username: String, password: String) throws -> User {
         let candidate = try store.read { try UseCases($0).signIn.account(username: username) }
         return try Credentials(candidate, password: password, hasher: hasher).user

@@ -138,7 +138,6 @@ final class EventLoop {
 
     /// Reads what standard input has into the queued keys; false when the terminal is gone.
     /// `interrupted` says whether a Ctrl-C came with them.
-    @discardableResult
     private func receive(interrupted: inout Bool) -> Bool {
         guard let bytes = device.receive() else {
             isGone = true

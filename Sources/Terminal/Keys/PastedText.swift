@@ -15,13 +15,7 @@ struct PastedText: Sendable {
 
     /// Where the end mark starts in `bytes` from `index`, if it is there.
     static func end(in bytes: [UInt8], from index: Int) -> Int? {
-        guard bytes.count - index >= endMark.count else { return nil }
-        var start = index
-        while start + endMark.count <= bytes.count {
-            if bytes[start] == 0x1B, bytes[start..<start + endMark.count].elementsEqual(endMark) { return start }
-            start += 1
-        }
-        return nil
+        bytes[index...].firstRange(of: endMark)?.lowerBound
     }
 
     /// One line of text: line breaks and tabs are spaces (a field is one line, and a paragraph

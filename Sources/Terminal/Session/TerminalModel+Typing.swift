@@ -52,8 +52,8 @@ extension TerminalModel {
             // by what is typed, as a selected text field is: 40 and 1 is 1, not 401.
             let value = model.draft[field.name] == nil ? "" : value(of: field, in: model)
             // The field's limit applies as it is typed (a name's 100), as a browser's maxlength
-            // does: what is past it is left out, and the note says so.
-            // Counted as the rule counts (Unicode scalars), cut in whole characters.
+            // does, counted as its rule counts (Unicode scalars) and cut in whole characters:
+            // what is past it is left out, and the note says so.
             let longest = field.maxLength ?? FormDraft.longestField
             let typed = value + text
             let kept = TypedText.prefix(typed, longest)

@@ -240,11 +240,7 @@ struct TerminalModel {
         reloadList()
     }
 
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? ClubhouseError { return error.message }
-        if let error = error as? StorageError { return error.message }
-        return String(describing: error)
-    }
+    static func describe(_ error: any Error) -> String { ClubhouseError.message(of: error) }
 }
 
 /// What the driver does after an event besides the effects: go on, draw the whole screen again, or

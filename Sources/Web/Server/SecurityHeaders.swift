@@ -31,10 +31,6 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     }
 
     static func describe(_ error: any Error) -> String {
-        let why =
-            if let error = error as? ClubhouseError { error.message } else if let error = error as? StorageError {
-                error.message
-            } else { String(describing: error) }
-        return "the page could not be made: \(why.prefix(300))"
+        "the page could not be made: \(ClubhouseError.message(of: error).prefix(300))"
     }
 }

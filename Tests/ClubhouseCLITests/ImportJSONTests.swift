@@ -22,7 +22,7 @@ import Testing
     func piecesMakeTheWholeText(_ count: Int) throws {
         let reasons = ["isbn is required", "a \"quote\", a \\ and a / \u{1B}[2J\n", "Zoë 🏴‍☠️ \u{202E}"]
         let rejected = (0..<count).map { BookImport.Rejection(line: $0 + 2, reason: reasons[$0 % reasons.count]) }
-        let summary = BookImportSummary(added: 3, updated: 1, rejected: rejected)
+        let summary = BookImportSummary(added: 3, updated: 1, rejected: BookImportRejections(rejected))
         var pieces: [String] = []
         try ImportJSON.write(summary) { pieces.append($0) }
         let whole = try JSONOutput.render(

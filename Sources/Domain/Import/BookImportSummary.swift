@@ -3,9 +3,9 @@ public struct BookImportSummary: Equatable, Sendable {
     public var added: Int
     public var updated: Int
     /// The rows refused, by line.
-    public var rejected: [BookImport.Rejection]
+    public var rejected: BookImportRejections
 
-    public init(added: Int = 0, updated: Int = 0, rejected: [BookImport.Rejection] = []) {
+    public init(added: Int = 0, updated: Int = 0, rejected: BookImportRejections = []) {
         self.added = added
         self.updated = updated
         self.rejected = rejected

@@ -209,7 +209,9 @@ let package = Package(
             path: "Sources/ServerMain"
         ),
 
-        .target(name: "ClubhouseTestSupport", path: "Tests/TestSupport"),
+        // Sets the environment of the test executable as it loads (TestEnvironment.c says why).
+        .target(name: "ClubhouseTestEnvironment", path: "Tests/TestEnvironment"),
+        .target(name: "ClubhouseTestSupport", dependencies: ["ClubhouseTestEnvironment"], path: "Tests/TestSupport"),
         // Wire fields written by name, as tests send them (the sources build them from the declarations).
         .target(
             name: "ClubhouseWireTestSupport", dependencies: ["ClubhouseSyncWire", "ClubhouseDomain"],
@@ -239,7 +241,8 @@ let package = Package(
                 "ClubhouseSchema",
                 "ClubhouseSyncWire", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .testTarget(name: "SecurityTests", dependencies: ["ClubhouseSecurity", "ClubhouseDomain"]),
+        .testTarget(
+            name: "SecurityTests", dependencies: ["ClubhouseSecurity", "ClubhouseDomain", "ClubhouseTestEnvironment"]),
         .testTarget(name: "NavigationTests", dependencies: ["ClubhouseNavigation", "ClubhouseDomain"]),
         .testTarget(
             name: "FeaturesTests",

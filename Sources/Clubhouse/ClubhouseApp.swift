@@ -50,7 +50,7 @@ public final class ClubhouseApp: @unchecked Sendable {
     /// behind (this is how the CLI's read-only commands run). The app shows `scene` (see
     /// ``scene``); any number of apps, in one process or several, may show the same file's scenes.
     public convenience init(at location: Location, creating: Bool = true, scene: SceneName = .main) throws {
-        try self.init(at: location, creating: creating, scene: scene, hashingCost: .recommended)
+        try self.init(at: location, creating: creating, scene: scene, hashingCost: .standard)
     }
 
     /// `init(at:creating:scene:)` hashing new passwords at `hashingCost` instead of the recommended
@@ -81,12 +81,12 @@ public final class ClubhouseApp: @unchecked Sendable {
 
     /// Opens (creating if needed) the database at a literal file path, showing `scene`.
     public convenience init(path: String, scene: SceneName = .main) throws {
-        try self.init(path: path, scene: scene, hashingCost: .recommended)
+        try self.init(path: path, scene: scene, hashingCost: .standard)
     }
 
     /// A new, empty app in memory, for trying things out and for tests.
     public static func inMemory(scene: SceneName = .main) throws -> ClubhouseApp {
-        try inMemory(scene: scene, hashingCost: .recommended)
+        try inMemory(scene: scene, hashingCost: .standard)
     }
 
     /// `init(path:scene:)` hashing new passwords at `hashingCost` (see
@@ -103,7 +103,7 @@ public final class ClubhouseApp: @unchecked Sendable {
         try ClubhouseApp(database: mapping { try AppDatabase.inMemory() }, scene: scene, hashingCost: hashingCost)
     }
 
-    init(database: AppDatabase, scene: SceneName = .main, hashingCost: ScryptPasswordHasher.Cost = .recommended) {
+    init(database: AppDatabase, scene: SceneName = .main, hashingCost: ScryptPasswordHasher.Cost = .standard) {
         self.database = database
         self.path = database.path
         self.isInMemory = database.isInMemory

@@ -24,6 +24,24 @@ package struct ScryptPasswordHasher: PasswordHasher {
         /// Cheap enough for unit tests that register many users; never used by the app.
         package static let testing = Cost(logN: 10, blockSize: 8, parallelism: 1)
 
+        /// What new passwords are hashed at when nobody says otherwise: `recommended`.
+        package static let standard = standard(environment: ProcessInfo.processInfo.environment)
+
+        /// The environment variable a debug build reads: `testing` there makes `standard` the
+        /// `testing` cost. The test suite sets it for the CLIs and servers it starts, where
+        /// BoringSSL, compiled without optimisation in a debug build, spends 4 s of CPU on each
+        /// hash at the recommended cost (0.7 s optimised), hundreds of times a run. A release
+        /// build never reads it.
+        package static let debugVariable = "CLUBHOUSE_DEBUG_HASH_COST"
+
+        /// `standard` as it is in this build with `environment`.
+        package static func standard(environment: [String: String]) -> Cost {
+            #if DEBUG
+                if environment[debugVariable] == "testing" { return .testing }
+            #endif
+            return .recommended
+        }
+
         /// Bounds for parameters read back from the database, so a tampered hash cannot make
         /// verification use gigabytes of memory or take minutes: each parameter alone, then what
         /// they cost together. scrypt needs 128·r·N bytes and time in proportion to p·r·N.
@@ -47,7 +65,7 @@ package struct ScryptPasswordHasher: PasswordHasher {
 
     package let cost: Cost
 
-    package init(cost: Cost = .recommended) {
+    package init(cost: Cost = .standard) {
         self.cost = cost
     }
 

@@ -39,6 +39,8 @@ package struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
             return
         }
         await Self.gate.take(turnsTaken)
+        let started = ContinuousClock.now
+        defer { TurnTimes.record(Self.name(of: test), ContinuousClock.now - started) }
         do {
             try await Self.$turnsHeld.withValue(turnsTaken) {
                 try await withTaskExecutorPreference(HeavyTestExecutor.shared) {
@@ -50,6 +52,11 @@ package struct HeavyTest: SuiteTrait, TestTrait, TestScoping {
             throw error
         }
         await Self.gate.give(turnsTaken)
+    }
+
+    /// `Module.Suite/test()`: each case of a parameterized test is a line of its own name.
+    private static func name(of test: Test) -> String {
+        ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
     }
 
     /// The turns the current test case holds: none outside a heavy test.

@@ -12,7 +12,7 @@ package struct ServerConfiguration: Sendable {
     /// How long a bearer token stays valid after sign-in.
     package var tokenLifetime: Duration = .seconds(30 * 86_400)
     /// The CLI's cost; tests lower it, since every account pays it once.
-    package var hashCost: ScryptPasswordHasher.Cost = .recommended
+    package var hashCost: ScryptPasswordHasher.Cost = .standard
     /// Hashes at once: at the recommended cost each takes 128 MiB, so a burst of sign-ins waits its
     /// turn instead of exhausting memory.
     package var concurrentHashes = 2

@@ -26,9 +26,9 @@ public struct BookImport: Equatable, Sendable {
     /// The columns the header names, in its order.
     public package(set) var columns: [BookField]
     public package(set) var books: [Row]
-    public package(set) var rejected: [Rejection]
+    public package(set) var rejected: BookImportRejections
 
-    package init(columns: [BookField], books: [Row] = [], rejected: [Rejection] = []) {
+    package init(columns: [BookField], books: [Row] = [], rejected: BookImportRejections = []) {
         self.columns = columns
         self.books = books
         self.rejected = rejected

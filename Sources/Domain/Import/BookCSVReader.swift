@@ -31,10 +31,6 @@ public final class BookCSVReader {
     private var record = CSVScanner.Record()
     private var scratch: [UInt8] = []
     private var fields: [String: String] = [:]
-    /// Rejections often share their reason: one copy of each is kept (up to a bound), so that a
-    /// file of a million bad rows holds a million references, not a million strings.
-    private var reasons: [String: String] = [:]
-    private static let maximumDistinctReasons = 4096
 
     /// Bytes taken from the source so far (for progress).
     public private(set) var bytesRead = 0
@@ -80,15 +76,9 @@ public final class BookCSVReader {
             rows += 1
             switch BookCSV.row(record, columns, scanner, &scratch, &fields) {
             case .book(let draft): return .book(BookImport.Row(line: record.line, draft: draft))
-            case .rejected(let reason): return .rejected(BookImport.Rejection(line: record.line, reason: kept(reason)))
+            case .rejected(let reason): return .rejected(BookImport.Rejection(line: record.line, reason: reason))
             }
         }
-    }
-
-    private func kept(_ reason: String) -> String {
-        if let known = reasons[reason] { return known }
-        if reasons.count < Self.maximumDistinctReasons { reasons[reason] = reason }
-        return reason
     }
 
     /// Scans the next record (nil at the end of the input) and hands it to `use` while its bytes

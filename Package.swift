@@ -103,13 +103,17 @@ let package = Package(
         // The full-screen terminal app (`clubhouse app`): pure drawing and key handling, a thin
         // termios driver; a client of the public API like the CLI.
         .target(name: "ClubhouseTerminal", dependencies: ["Clubhouse", "ClubhouseText"], path: "Sources/Terminal"),
+        // Who is asking, as the server's and the web page's turns for password checks count clients.
+        .target(
+            name: "ClubhousePeers", dependencies: [.product(name: "NIOCore", package: "swift-nio")],
+            path: "Sources/Peers"),
         // The app in a browser (`clubhouse web`): pages made from the same outcomes the terminal app
         // draws, forms that post actions to `ClubhouseApp.perform`, on Hummingbird; a client of the
         // public API like the terminal app.
         .target(
             name: "ClubhouseWeb",
             dependencies: [
-                "Clubhouse",
+                "Clubhouse", "ClubhousePeers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -185,7 +189,7 @@ let package = Package(
         .target(
             name: "ClubhouseServer",
             dependencies: [
-                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema", "ClubhouseSyncWire",
+                "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseServerSchema", "ClubhouseSyncWire", "ClubhousePeers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -270,7 +274,8 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "ClubhouseWeb", "Clubhouse", "ClubhouseTestSupport", "ClubhouseSecurity",
+                "ClubhouseWeb", "Clubhouse", "ClubhouseTestSupport", "ClubhouseSecurity", "ClubhousePeers",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

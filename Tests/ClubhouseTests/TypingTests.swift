@@ -84,14 +84,22 @@ import Testing
         #expect(throws: ClubhouseError.invalidInput("players/new has no field 'bogus'")) {
             try app.perform(Command(.typing([("bogus", "x")])))
         }
-        let long = String(repeating: "a", count: FormDraft.longestField + 1)
-        #expect(throws: ClubhouseError.invalidInput("a field holds at most 10000 characters")) {
-            try app.perform(Command(.typing([("name", long)])))
+        // A field's own limit applies as it is typed, whichever front end types (a name's 100):
+        // a script posting to the web page keeps no more than a browser's maxlength lets through.
+        #expect(throws: ClubhouseError.invalidInput("name holds at most 100 characters")) {
+            try app.perform(Command(.typing([("name", String(repeating: "a", count: 101))])))
+        }
+        // A field whose rule bounds no length (a number) holds up to `FormDraft.longestField`.
+        let long = String(repeating: "1", count: FormDraft.longestField + 1)
+        #expect(throws: ClubhouseError.invalidInput("age holds at most 10000 characters")) {
+            try app.perform(Command(.typing([("age", long)])))
         }
         #expect(throws: ClubhouseError.invalidInput("players/new has no field 'nope'")) { try app.focus("nope") }
         #expect(draft(try app.look()) == FormDraft())
-        try app.perform(Command(.typing([("name", String(long.dropFirst()))])))
-        #expect(draft(try app.look())?["name"]?.count == FormDraft.longestField)
+        try app.perform(Command(.typing([("name", String(repeating: "a", count: 100))])))
+        try app.perform(Command(.typing([("age", String(long.dropFirst()))])))
+        #expect(draft(try app.look())?["name"]?.count == 100)
+        #expect(draft(try app.look())?["age"]?.count == FormDraft.longestField)
     }
 
     @Test func theFocusIsStoredWithoutAJournalEntryAndFollowsTheDraft() throws {

@@ -109,6 +109,46 @@ import Testing
         #expect(!network.accepts("attacker.example:8470"))
     }
 
+    /// Two `Host` headers: NIO makes the first the authority and leaves the second among the
+    /// fields, as here. A proxy in front could have read the other one, so neither is trusted.
+    @Test func aRequestNamingTwoHostsIsRefused() async throws {
+        try await WebHarness().run { browser in
+            var second = HTTPFields()
+            second[HTTPFields.Element.Name("Host")!] = "attacker.example"
+            let refused = try await browser.get("/", headers: second)
+            #expect(refused.status == .badRequest)
+            #expect(refused.body == "a request names one Host\n")
+            #expect(refused.setCookies.isEmpty, "nothing was minted for it")
+            #expect(try await browser.get("/").status == .seeOther)
+        }
+    }
+
+    /// Each bookmark opened without a scene is a tab of its own, saved by its first page: the
+    /// file keeps the newest `ScenePool.saved` of them, not one per visit for ever, and a closed
+    /// one opened again starts at home. The CLI's scenes are not the pool's to close.
+    @Test func bookmarksOpenedOverAndOverKeepABoundedNumberOfScenes() async throws {
+        let harness = try WebHarness()
+        try await harness.run { browser in
+            var newest = ""
+            let action = try await Self.register(&browser)
+            let first = try #require(Self.scene(of: action))
+            _ = try harness.app(scene: try SceneName("phone")).open("players")
+            #expect(try await browser.follow(try await browser.get("/players?s=\(first)")).body.contains("Players"))
+            for _ in 0..<(ScenePool.saved + 6) {
+                let bare = try await browser.get("/players")
+                newest = try #require(Self.scene(of: bare.location ?? ""))
+                #expect(try await browser.follow(bare).body.contains("Players"))
+            }
+            let scenes = try harness.app().scenes().scenes.map(\.name.rawValue)
+            #expect(scenes.filter { $0.hasPrefix("web-") }.count == ScenePool.saved)
+            #expect(scenes.contains(newest))
+            #expect(!scenes.contains(first))
+            #expect(scenes.contains("phone"))
+            let forgotten = try await browser.follow(try await browser.get("/?s=\(first)"))
+            #expect(forgotten.body.contains("Squad: 0 players"), "a closed scene starts at home")
+        }
+    }
+
     @Test func aHostileNameIsShownAsText() async throws {
         let harness = try WebHarness()
         try await harness.run { browser in

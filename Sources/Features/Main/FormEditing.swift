@@ -11,12 +11,13 @@ extension FormCoordinator {
     }
 
     /// Saves `fields` as typed so far, unchecked, and puts the cursor in the last: only names
-    /// the form has and texts up to `FormDraft.longestField` characters.
+    /// the form has and texts up to the field's `maxLength` (a name's 100; otherwise
+    /// `FormDraft.longestField`), so that no front end keeps more than the form could save.
     package func type(_ fields: [(name: String, text: String)]) throws {
         for field in fields {
-            try requireField(field.name)
-            guard field.text.count <= FormDraft.longestField else {
-                throw ClubhouseError.invalidInput("a field holds at most \(FormDraft.longestField) characters")
+            let longest = try requireField(field.name).maxLength ?? FormDraft.longestField
+            guard field.text.count <= longest else {
+                throw ClubhouseError.invalidInput("\(field.name) holds at most \(longest) characters")
             }
         }
         for field in fields { draft[field.name] = field.text }
@@ -35,11 +36,12 @@ extension FormCoordinator {
         focus = nil
     }
 
-    private func requireField(_ name: String) throws {
-        guard fields.contains(where: { $0.name == name }) else {
+    @discardableResult private func requireField(_ name: String) throws -> FormField {
+        guard let field = fields.first(where: { $0.name == name }) else {
             // Quoted in part: a message is one line for people, whatever name was passed in.
             let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
             throw ClubhouseError.invalidInput("\(screen.path) has no field '\(shown)'")
         }
+        return field
     }
 }

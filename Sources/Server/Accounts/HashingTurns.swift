@@ -1,4 +1,4 @@
-import NIOCore
+import ClubhousePeers
 
 /// Who asks for a password hash, for its turn: a device the account gave a cookie to (its
 /// sign-in counted in `SignInLane.device`; `account` is the username's key), or any other
@@ -175,25 +175,5 @@ private struct HashingLine {
             rotation.append(address)
         }
         return next
-    }
-}
-
-/// A client's address as hashing turns count it: an IPv4 address, an IPv6 address's /64 (one
-/// host is usually given a whole /64, so one client per address would be 2^64 clients), or one
-/// shared value for a connection without an IP address (a unix socket, the router tests).
-package struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
-    package let description: String
-
-    package init(_ address: SocketAddress?) {
-        switch address {
-        case .v4(let v4)?:
-            description = v4.host
-        case .v6(let v6)?:
-            var raw = v6.address.sin6_addr
-            let bytes = withUnsafeBytes(of: &raw) { Array($0.prefix(8)) }
-            description = bytes.map { String($0, radix: 16) }.joined(separator: ".") + "/64"
-        default:
-            description = "local"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import ClubhousePeers
 import Hummingbird
 import NIOCore
 

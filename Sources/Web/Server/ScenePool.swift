@@ -13,6 +13,9 @@ package final class ScenePool: Sendable {
     private let clock = NIOLockedValueBox<UInt64>(0)
     /// Scenes kept open at once; one past it closes the least recently used.
     static let kept = 32
+    /// The browser tabs' scenes saved in the file: a bookmark opened without a scene, or a made-up
+    /// `?s=`, saves one more each time, so past this many the least recently changed are closed.
+    static let saved = 64
 
     package init(
         location: ClubhouseApp.Location,
@@ -43,6 +46,7 @@ package final class ScenePool: Sendable {
             return kept
         }
         let opened = try open(location, scene)
+        if Self.isWeb(scene) { Self.closeOldScenes(beside: scene, on: opened) }
         return apps.withLockedValue { apps in
             // Another request opened it meanwhile: keep one.
             if let entry = apps[scene] { return entry.app }
@@ -59,5 +63,17 @@ package final class ScenePool: Sendable {
         let letters = Array("abcdefghijkmnpqrstuvwxyz23456789")
         let name = "web-" + String((0..<10).map { _ in letters.randomElement()! })
         return try SceneName(name)
+    }
+
+    static func isWeb(_ scene: SceneName) -> Bool { scene.rawValue.hasPrefix("web-") }
+
+    /// Closes the signed-in user's browser scenes past the newest `saved - 1` others, so that with
+    /// `scene` (saved by its first page) at most `saved` are kept. Only `web-` scenes: the CLI's
+    /// and the terminal app's are named by people. Signed out, nothing is saved to close.
+    static func closeOldScenes(beside scene: SceneName, on app: ClubhouseApp) {
+        guard let list = try? app.scenes() else { return }
+        let others = list.scenes.filter { isWeb($0.name) && $0.name != scene }
+            .sorted { ($0.updatedAt, $0.name.rawValue) > ($1.updatedAt, $1.name.rawValue) }
+        for old in others.dropFirst(saved - 1) { try? app.closeScene(old.name) }
     }
 }

@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhousePeers
 import Foundation
 import Hummingbird
 import ServiceLifecycle
@@ -20,15 +21,15 @@ package struct WebPages: Sendable {
         self.cookies = WebCookies(secret: secret)
     }
 
-    func addRoutes(to router: Hummingbird.Router<BasicRequestContext>) {
+    func addRoutes(to router: Hummingbird.Router<WebRequestContext>) {
         router.get("/_/app.js") { _, _ in WebResponse.asset(AppScript.text, type: "text/javascript; charset=utf-8") }
         router.get("/_/app.css") { _, _ in WebResponse.asset(AppStyle.text, type: "text/css; charset=utf-8") }
         router.get("/_/events") { request, context in try await events(request, context: context) }
         router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
         router.get("/") { request, _ in try await page(request) }
         router.get("**") { request, _ in try await page(request) }
-        router.post("/") { request, _ in try await post(request) }
-        router.post("**") { request, _ in try await post(request) }
+        router.post("/") { request, context in try await post(request, from: context.client) }
+        router.post("**") { request, context in try await post(request, from: context.client) }
     }
 
     // MARK: Who is asking
@@ -82,7 +83,7 @@ package struct WebPages: Sendable {
 
     // MARK: POST
 
-    func post(_ request: Request) async throws -> Response {
+    func post(_ request: Request, from client: ClientAddress) async throws -> Response {
         let address = PageAddress(request)
         guard let visitor = cookies.visitor(request) else {
             return refusedForm(
@@ -115,7 +116,7 @@ package struct WebPages: Sendable {
         do {
             answer =
                 post.checksPassword(signedIn: signedIn)
-                ? try await passwords.run(visitor: visitor, perform, refused: { $0.isPasswordRefusal })
+                ? try await passwords.run(visitor: visitor, from: client, perform, refused: { $0.isPasswordRefusal })
                 : try await perform()
         } catch let full as PasswordGate.Full {
             return WebResponse.plain(.tooManyRequests, full.message)
@@ -147,7 +148,7 @@ package struct WebPages: Sendable {
 
     /// Server-Sent Events: `change` each time another connection commits to the file, so the
     /// open page can fetch itself again (`app.js`). A page without script simply never asks.
-    func events(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    func events(_ request: Request, context: WebRequestContext) async throws -> Response {
         let address = PageAddress(request)
         guard let scene = address.scene else { return WebResponse.plain(.badRequest, "no scene (?s=)") }
         guard try await isSignedIn(request, on: scene) else { return WebResponse.plain(.unauthorized, "sign in first") }

@@ -89,14 +89,14 @@ public struct WebServer: Sendable {
     }
 
     /// The routes alone (tests run them in process).
-    package func router() -> Hummingbird.Router<BasicRequestContext> {
+    package func router() -> Hummingbird.Router<WebRequestContext> {
         let hosts = WebHostsBox()
         hosts.set(WebHosts(bind: options.bind))
         return router(hosts: hosts)
     }
 
-    func router(hosts: WebHostsBox) -> Hummingbird.Router<BasicRequestContext> {
-        let router = Hummingbird.Router()
+    func router(hosts: WebHostsBox) -> Hummingbird.Router<WebRequestContext> {
+        let router = Hummingbird.Router(context: WebRequestContext.self)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: HostCheck(hosts: hosts))
         pages.addRoutes(to: router)

@@ -20,15 +20,18 @@ import Testing
         "Sources/Sync": ["Clubhouse", "ClubhouseSyncWire", "AsyncHTTPClient", "OpenAPIRuntime", "NIOCore", "NIOHTTP1"],
         "Sources/Text": ["Clubhouse"],
         "Sources/Terminal": ["Clubhouse", "ClubhouseText"],
+        "Sources/Peers": ["NIOCore"],
         "Sources/Web": [
-            "Clubhouse", "Hummingbird", "Mustache", "Crypto", "NIOCore", "NIOPosix", "NIOConcurrencyHelpers", "Logging",
+            "Clubhouse", "ClubhousePeers", "Hummingbird", "Mustache", "Crypto", "NIOCore", "NIOPosix",
+            "NIOConcurrencyHelpers", "Logging",
             "ServiceLifecycle",
         ],
         "Sources/ClubhouseCLI": [
             "Clubhouse", "ClubhouseSync", "ClubhouseTerminal", "ClubhouseText", "ClubhouseWeb", "ArgumentParser",
         ],
         "Sources/Server": [
-            "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseSyncWire", "ClubhouseServerSchema", "Hummingbird",
+            "ClubhouseDomain", "ClubhouseSecurity", "ClubhouseSyncWire", "ClubhouseServerSchema", "ClubhousePeers",
+            "Hummingbird",
             "PostgresNIO", "Crypto", "Prometheus", "Metrics", "CoreMetrics", "Logging", "NIOCore", "NIOPosix",
             "NIOHTTP1", "ServiceLifecycle",
         ],

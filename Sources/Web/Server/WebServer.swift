@@ -13,10 +13,15 @@ public struct WebServer: Sendable {
         public var bind: String
         /// The port; nil: `defaultPort`, or any free port when that one is taken.
         public var port: Int?
+        /// Connections open at once; past it a new one waits in the listen queue until one
+        /// closes, so a client opening sockets by the thousand cannot use up the process's files
+        /// (the database's among them). Above `StreamPlaces.limit`: each live page holds one.
+        public var maxConnections: Int
 
-        public init(bind: String = "127.0.0.1", port: Int? = nil) {
+        public init(bind: String = "127.0.0.1", port: Int? = nil, maxConnections: Int = 256) {
             self.bind = bind
             self.port = port
+            self.maxConnections = maxConnections
         }
 
         /// Whether a browser on another machine can reach the pages.
@@ -79,7 +84,9 @@ public struct WebServer: Sendable {
             // A connection that sends nothing for 30 s (a request's headers never finished, a
             // keep-alive left open) is closed; a page's change stream is an answer, never idle.
             server: .http1(configuration: .init(idleTimeout: .seconds(30))),
-            configuration: .init(address: .hostname(bind, port: port), serverName: nil),
+            configuration: .init(
+                address: .hostname(bind, port: port), serverName: nil,
+                availableConnectionsDelegate: .maximum(options.maxConnections, logger: logger)),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
                 hosts.set(WebHosts(bind: bind))

@@ -3,6 +3,9 @@ import ClubhouseTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import ServiceLifecycle
+import Testing
 
 @testable import ClubhouseWeb
 
@@ -108,12 +111,43 @@ struct WebHarness: @unchecked Sendable {  // the folder is only removed when rel
         try ClubhouseApp(path: path, scene: scene, hashingCost: .testing)
     }
 
-    func run(_ test: @escaping @Sendable (inout WebClient) async throws -> Void) async throws {
+    /// The pages of the file, each scene's app hashing at the test cost.
+    func pages() throws -> WebPages {
         let location = try ClubhouseApp.Location(path: path)
         let pool = ScenePool(location: location) { location, scene in
             try ClubhouseApp(at: location, creating: true, scene: scene, hashingCost: .testing)
         }
-        let server = WebServer(pages: try WebPages(scenes: pool, secret: .random()), options: .init())
+        return try WebPages(scenes: pool, secret: .random())
+    }
+
+    /// The whole server listening on a free loopback port, as `clubhouse web` runs it: `test`
+    /// learns the port. (HummingbirdTesting's `.live` rebuilds the configuration without its
+    /// connection bound, so the application runs here as it does in the command.)
+    func live(_ options: WebServer.Options, _ test: @escaping @Sendable (Int) async throws -> Void) async throws {
+        let server = WebServer(pages: try pages(), options: options)
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let application = server.application(port: 0) { address in
+            listening.yield(URL(string: address)?.port ?? 0)
+        }
+        let services = ServiceGroup(
+            configuration: .init(services: [application], logger: Logger(label: "web-test")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await services.run() }
+            var next = ports.makeAsyncIterator()
+            let port = try #require(await next.next())
+            do {
+                try await test(port)
+            } catch {
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+            await services.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+
+    func run(_ test: @escaping @Sendable (inout WebClient) async throws -> Void) async throws {
+        let server = WebServer(pages: try pages(), options: .init())
         let app = Application(router: server.router())
         try await app.test(.router) { client in
             var browser = WebClient(client)

@@ -6,12 +6,12 @@ import Foundation
 
 /// A TCP connection to a server on loopback that sends exactly the bytes it is given, when it is
 /// told to: what a slow or broken client does, which an HTTP client library never would.
-final class RawConnection {
+public final class RawConnection {
     private let socket: Int32
 
     /// `source`: the loopback address it connects from (all of 127/8 is loopback on Linux), so
     /// that one test can be several clients as the server counts them.
-    init(port: Int, from source: String = "127.0.0.1") throws {
+    public init(port: Int, from source: String = "127.0.0.1") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socket >= 0 else { throw RawConnectionError("socket: \(String(cString: strerror(errno)))") }
         for (step, host, port) in [("bind \(source)", source, 0), ("connect", "127.0.0.1", port)] {
@@ -36,7 +36,7 @@ final class RawConnection {
         close(socket)
     }
 
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -49,14 +49,14 @@ final class RawConnection {
     }
 
     /// What the server sends until `marker` has arrived, or nil if it has not after `seconds`.
-    func read(until marker: String, within seconds: Double) async throws -> String? {
+    public func read(until marker: String, within seconds: Double) async throws -> String? {
         let received = try await receive(within: seconds) { $0.contains(marker) }
         return received.done ? received.text : nil
     }
 
     /// Everything the server sends until it closes the connection, or nil if it is still open
     /// after `seconds`.
-    func readUntilClosed(within seconds: Double) async throws -> String? {
+    public func readUntilClosed(within seconds: Double) async throws -> String? {
         let received = try await receive(within: seconds) { _ in false }
         return received.closed ? received.text : nil
     }
@@ -86,10 +86,10 @@ final class RawConnection {
     }
 }
 
-struct RawConnectionError: Error, CustomStringConvertible {
-    let description: String
+public struct RawConnectionError: Error, CustomStringConvertible {
+    public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

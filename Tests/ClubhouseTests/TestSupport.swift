@@ -45,7 +45,7 @@ func sqlite3Value(_ path: String, _ sql: String) throws -> String {
     let process = Process()
     let output = Pipe()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["sqlite3", path, sql]
+    process.arguments = ["sqlite3", "-cmd", ".timeout 30000", path, sql]  // waits on a busy file, as the app does
     process.standardOutput = output
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()

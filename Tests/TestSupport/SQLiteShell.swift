@@ -13,8 +13,10 @@ public struct SQLiteShellError: Error, CustomStringConvertible {
 public func sqlite(_ path: String, _ sql: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try RequiredProgram.sqlite3.require())
-    // -bail: stop at the first failing statement and exit non-zero.
-    process.arguments = ["-bail", path, sql]
+    // -bail: stop at the first failing statement and exit non-zero. The busy timeout: a file
+    // another process is writing (an app opening it, a sync committing) is waited for, as the
+    // app's own connections wait, rather than failing when a busy machine makes the two meet.
+    process.arguments = ["-bail", "-cmd", ".timeout 30000", path, sql]
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

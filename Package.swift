@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "ClubhouseWeb",
             dependencies: [
-                "Clubhouse", "ClubhousePeers",
+                "Clubhouse", "ClubhousePeers", "ClubhouseText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -89,6 +89,14 @@ import Testing
         #expect(throws: ClubhouseError.invalidInput("name holds at most 100 characters")) {
             try app.perform(Command(.typing([("name", String(repeating: "a", count: 101))])))
         }
+        // Counted as the rule counts, in Unicode scalars: one "a" carrying 30 000 combining
+        // accents is one character to see and 30 001 to the rule (a hostile round kept it).
+        #expect(throws: ClubhouseError.invalidInput("name holds at most 100 characters")) {
+            try app.perform(Command(.typing([("name", "a" + String(repeating: "\u{301}", count: 30_000))])))
+        }
+        #expect(throws: ClubhouseError.invalidInput("age holds at most 10000 characters")) {
+            try app.perform(Command(.typing([("age", "1" + String(repeating: "\u{301}", count: 10_000))])))
+        }
         // A field whose rule bounds no length (a number) holds up to `FormDraft.longestField`.
         let long = String(repeating: "1", count: FormDraft.longestField + 1)
         #expect(throws: ClubhouseError.invalidInput("age holds at most 10000 characters")) {

@@ -22,7 +22,7 @@ import Testing
         "Sources/Terminal": ["Clubhouse", "ClubhouseText"],
         "Sources/Peers": ["NIOCore"],
         "Sources/Web": [
-            "Clubhouse", "ClubhousePeers", "Hummingbird", "Mustache", "Crypto", "NIOCore", "NIOPosix",
+            "Clubhouse", "ClubhousePeers", "ClubhouseText", "Hummingbird", "Mustache", "Crypto", "NIOCore", "NIOPosix",
             "NIOConcurrencyHelpers", "Logging",
             "ServiceLifecycle",
         ],

@@ -22,7 +22,7 @@ import Testing
             action, [("_do", "register"), ("username", "ana"), ("password", "correct horse")],
             csrf: registerPage.hidden("_csrf"))
         #expect(posted.status == .seeOther)
-        #expect(browser.cookies[WebCookies.sessionName] != nil)
+        #expect(browser.session != nil)
         return action
     }
 
@@ -50,7 +50,7 @@ import Testing
             let scene = try #require(Self.scene(of: first.location ?? ""))
             #expect(scene.hasPrefix("web-"))
             // The visitor cookie comes with the first answer: HttpOnly, SameSite=Strict.
-            let visitor = try #require(first.setCookies.first { $0.hasPrefix(WebCookies.visitorName) })
+            let visitor = try #require(first.setCookies.first { $0.hasPrefix(WebCookies.visitorPrefix + "_") })
             #expect(visitor.contains("HttpOnly"))
             #expect(visitor.contains("SameSite=Strict"))
             // Signed out, the screen asked for is kept for the sign-in.
@@ -202,26 +202,41 @@ import Testing
                 "/library?s=\(scene)", [("_do", "signin"), ("username", "ben"), ("password", "not it at all")],
                 csrf: page.hidden("_csrf"))
             #expect(wrong.status == .unauthorized)
-            #expect(browser.cookies[WebCookies.sessionName] == nil)
+            #expect(browser.session == nil)
             let right = try await browser.post(
                 "/library?s=\(scene)", [("_do", "signin"), ("username", "ben"), ("password", "a long password")],
                 csrf: page.hidden("_csrf"))
             #expect(right.status == .seeOther)
-            #expect(browser.cookies[WebCookies.sessionName] != nil)
+            #expect(browser.session != nil)
         }
         // The device's own scene is where it was: nobody was signed out.
         #expect(try app.state()?.currentScreen.path == "library")
     }
 
     @Test func aLinkToARecordThatIsGoneLandsWhereTheSceneIsAndSaysSo() async throws {
-        try await WebHarness().run { browser in
+        let harness = try WebHarness()
+        try await harness.run { browser in
             let action = try await Self.register(&browser)
             let scene = try #require(Self.scene(of: action))
+            // Answered 404 (it was a redirect to a 200, so a script or a link checker could
+            // not tell a wrong address), with the screen the scene is on and why.
+            #expect(try await browser.follow(try await browser.get("/home?s=\(scene)")).status == .ok)
+            let before = WebHostileRoundTwoTests.place(try harness.app(scene: try SceneName(scene)).look())
             let page = try await browser.get("/players/99?s=\(scene)")
-            #expect(page.status == .seeOther)
-            let landed = try await browser.follow(page)
-            #expect(landed.status == .ok)
-            #expect(landed.body.contains("message error"))
+            #expect(page.status == .notFound)
+            #expect(page.body.contains("message error"))
+            #expect(page.body.contains("no player 99"), "\(page.body)")
+            for address in [
+                "/nosuch", "/players/-1", "/players/01", "/players/999999999999999999999",
+                "/players/1/edit/nosuchfield",
+            ] {
+                let wrong = try await browser.get(address + "?s=\(scene)")
+                #expect(wrong.status == .notFound, "\(address)")
+                #expect(wrong.body.contains("message error"), "\(address)")
+            }
+            // Nothing moved: the scene is where it was.
+            let tab = try harness.app(scene: try SceneName(scene))
+            #expect(WebHostileRoundTwoTests.place(try tab.look()) == before)
         }
     }
 

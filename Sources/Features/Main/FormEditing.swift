@@ -16,7 +16,9 @@ extension FormCoordinator {
     package func type(_ fields: [(name: String, text: String)]) throws {
         for field in fields {
             let longest = try requireField(field.name).maxLength ?? FormDraft.longestField
-            guard field.text.count <= longest else {
+            // Counted as the field's rule counts (Unicode scalars): one visible character can
+            // carry thousands of combining marks.
+            guard TypedText.length(field.text) <= longest else {
                 throw ClubhouseError.invalidInput("\(field.name) holds at most \(longest) characters")
             }
         }

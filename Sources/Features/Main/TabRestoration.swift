@@ -117,7 +117,7 @@ extension TabCoordinator {
             for (name, text) in draft.fields.sorted(by: { $0.key < $1.key }) {
                 if !names.contains(name) {
                     unknown.append(name)
-                } else if text.count > FormDraft.longestField {
+                } else if TypedText.length(text) > FormDraft.longestField {
                     long.append(name)
                 } else {
                     kept[name] = text

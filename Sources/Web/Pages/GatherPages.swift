@@ -39,7 +39,7 @@ enum GatherPages {
         return ScreenPage(template: "picker", title: "Pick the teams", context: context)
     }
 
-    static func gather(_ model: GatherViewModel, frame: PageFrame) -> ScreenPage {
+    static func gather(_ model: GatherViewModel, view: PageView, frame: PageFrame) -> ScreenPage {
         let gather = model.gather
         let place = "gathers/\(gather.id)"
         func team(_ team: Team, _ players: [GatherPlayer]) -> Context {
@@ -61,7 +61,10 @@ enum GatherPages {
             context["clock"] = Clock(model).context
             context["timerVerb"] = state == .running ? "pause" : state == .paused ? "resume" : "start"
             context["timerLabel"] = state == .running ? "Pause" : state == .paused ? "Resume" : "Start"
-            context["minutes"] = String(max(1, model.durationSeconds / 60))
+            // A refused length comes back as it was typed, with why.
+            context["minutes"] = view.typed["minutes"] ?? String(max(1, model.durationSeconds / 60))
+            context["refusal"] = view.refusal ?? ""
+            context["refused"] = view.refusal != nil
             context["longest"] = String(GatherTimer.durationRange.upperBound / 60_000)
             context["endHref"] = frame.url(place, [("ask", "end")])
             context["cancelHref"] = frame.url(place, [("ask", "cancel")])

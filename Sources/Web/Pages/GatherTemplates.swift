@@ -39,6 +39,7 @@ enum GatherTemplates {
         <p class="aside">The countdown is {{state}}.{{#timeUp}} Time is up.{{/timeUp}}</p>
         </section>{{/clock}}
         {{#inProgress}}<form method="post" action="{{action}}" class="actions">{{> hidden}}
+        {{#refused}}<p class="message error" role="alert" id="refusal">{{refusal}}</p>{{/refused}}
         <button name="_do" value="timer:{{timerVerb}}" data-key=" ">{{timerLabel}}</button> <button name="_do" value="timer:reset" class="quiet">Reset</button>
         <label for="minutes">Minutes</label> <input id="minutes" name="minutes" inputmode="numeric" value="{{minutes}}" size="3" maxlength="2"> <button name="_do" value="timer:length" class="quiet">Set the length</button>
         </form>

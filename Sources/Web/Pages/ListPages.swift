@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhouseText
 
 /// The long lists: a window of rows around the stored selection, with buttons that move it a
 /// window earlier or later (the selection is the list's, saved with the screen).
@@ -52,7 +53,8 @@ enum ListPages {
         let context: Context = [
             "rows": rows.rows.enumerated().map { index, question -> Context in
                 [
-                    "text": question.text, "asked": question.createdAt, "href": frame.url("questions/\(question.id)"),
+                    "text": question.text, "asked": InstantText.minute(question.createdAt),
+                    "href": frame.url("questions/\(question.id)"),
                     "books": question.books.count == 1 ? "1 book" : "\(question.books.count) books",
                     "selected": index == rows.selectedIndex,
                 ]

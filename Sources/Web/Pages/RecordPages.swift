@@ -1,4 +1,5 @@
 import Clubhouse
+import ClubhouseText
 
 /// One record on show: its declared fields, and what can be done with it.
 enum RecordPages {
@@ -25,12 +26,14 @@ enum RecordPages {
         let place = "books/\(book.isbn.digits)"
         let context: Context = [
             "fields": BookField.allCases.map { field -> Context in
-                [
-                    "label": field.label, "value": FieldText.value(field, book.fields[field]),
+                let value = FieldText.value(field, book.fields[field])
+                return [
+                    "label": field.label, "value": value, "hasValue": !value.isEmpty,
                     "paragraph": field.rule.isParagraph,
                 ]
             },
             "owned": book.owned, "deleteHref": frame.url(place, [("ask", "delete")]),
+            "added": InstantText.minute(book.createdAt), "updated": InstantText.minute(book.updatedAt),
             "confirm": ScreenPage.confirmation(
                 frame, place: place, asks: ["delete": ("Take “\(book.title)” off the shelf?", "Take it off")]),
         ]
@@ -40,7 +43,7 @@ enum RecordPages {
     static func question(_ question: Question, frame: PageFrame) -> ScreenPage {
         let place = "questions/\(question.id)"
         let context: Context = [
-            "text": question.text, "answer": question.answer, "asked": question.createdAt,
+            "text": question.text, "answer": question.answer, "asked": InstantText.minute(question.createdAt),
             "books": question.books.map { book -> Context in
                 [
                     "title": book.title, "author": book.fields.author ?? "",

@@ -15,7 +15,7 @@ struct ScreenPage {
         case .playerDetail(let model): return RecordPages.player(model, frame: frame)
         case .form(let model): return FormPage.page(model, view: view, frame: frame)
         case .confirmPlayers(let model): return GatherPages.picker(model, view: view, frame: frame)
-        case .gather(let model): return GatherPages.gather(model, frame: frame)
+        case .gather(let model): return GatherPages.gather(model, view: view, frame: frame)
         case .gatherList(let models): return ListPages.gathers(window, all: models, frame: frame)
         case .profile(let model): return RecordPages.profile(model, frame: frame)
         case .bookList: return ListPages.books(window, state: state, frame: frame)

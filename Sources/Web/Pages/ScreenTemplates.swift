@@ -89,6 +89,7 @@ enum ScreenTemplates {
         {{<layout}}{{$body}}{{> confirm}}{{#screen}}
         {{^owned}}<p class="message note">This book is off the shelf: a question recommended it.</p>{{/owned}}
         <dl class="fields">{{#fields}}{{#hasValue}}<div{{#paragraph}} class="paragraph"{{/paragraph}}><dt>{{label}}</dt><dd>{{value}}</dd></div>{{/hasValue}}{{/fields}}</dl>
+        <p class="aside">Added {{added}}, updated {{updated}}</p>
         {{#owned}}<p class="actions"><a class="button danger" href="{{deleteHref}}">Take it off the shelf…</a></p>{{/owned}}
         {{/screen}}{{/body}}{{/layout}}
         """

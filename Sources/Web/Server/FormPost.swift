@@ -69,9 +69,9 @@ struct FormPost: Sendable {
                 }
             } catch let error as ClubhouseError {
                 if verb == "typing" { return .plain(.badRequest, error.message) }
-                if verb == "submit" || verb == "start-gather" {
+                if verb == "submit" || verb == "start-gather" || verb == "timer:length" {
                     var view = try PageStep.view(before, app: app)
-                    view.typed = body.recordFields
+                    view.typed = verb == "timer:length" ? ["minutes": body["minutes"] ?? ""] : body.recordFields
                     view.refusal = error.message
                     view.messages = []
                     return .refused(view, .badRequest)
@@ -195,10 +195,15 @@ struct FormPost: Sendable {
         case "start-gather":
             guard case .confirmPlayers(let model) = content else { return nil }
             return Command(
-                .submit(TeamPicks(body.fields, players: model.players).fields, discardingDraft: true),
+                .submit(try TeamPicks(body.fields, players: model.players).fields, discardingDraft: true),
                 expecting: expecting)
         case "land-on":
-            guard let tab = body["tab"].flatMap(Tab.init(rawValue:)) else { return nil }
+            let posted = body["tab"] ?? ""
+            guard let tab = Tab(rawValue: posted) else {
+                let shown = posted.count > 40 ? posted.prefix(40) + "…" : Substring(posted)
+                let tabs = Tab.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ClubhouseError.invalidInput("'\(shown)' is not a tab: \(tabs)")
+            }
             return Command(.landOn(tab))
         case "sign-out": return Command(.signOut)
         default: return nil
@@ -230,15 +235,31 @@ struct GatherMinutes {
 }
 
 /// The team picker's radio buttons (`player-<id>` = `a`, `b` or `bench`) as the form's two
-/// fields, `team-a` and `team-b`, of player ids.
+/// fields, `team-a` and `team-b`, of player ids. Every pick posted goes to the form, the page's
+/// players first in its order: a player deleted or unmarked since the page was drawn is refused
+/// by the form as the CLI's `gather start` refuses it, never dropped from the team unsaid.
 struct TeamPicks {
     let fields: [(name: String, text: String)]
 
-    init(_ posted: [String: String], players: [Player]) {
+    init(_ posted: [String: String], players: [Player]) throws {
+        var picks: [(id: Player.ID, choice: String)] = []
+        for (name, choice) in posted where name.hasPrefix("player-") {
+            guard let id = Player.ID(name.dropFirst("player-".count)) else {
+                let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
+                throw ClubhouseError.invalidInput("'\(shown)' is not a player of this form")
+            }
+            guard choice == "bench" || Team(rawValue: choice) != nil else {
+                let shown = choice.count > 40 ? choice.prefix(40) + "…" : Substring(choice)
+                throw ClubhouseError.invalidInput("#\(id): '\(shown)' is not a team: a, b or bench")
+            }
+            picks.append((id, choice))
+        }
+        let order = Dictionary(players.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        picks.sort { (order[$0.id] ?? Int.max, $0.id) < (order[$1.id] ?? Int.max, $1.id) }
         var teams: [Team: [String]] = [:]
-        for player in players {
-            guard let choice = posted["player-\(player.id)"], let team = Team(rawValue: choice) else { continue }
-            teams[team, default: []].append(String(player.id))
+        for pick in picks {
+            guard let team = Team(rawValue: pick.choice) else { continue }  // the bench
+            teams[team, default: []].append(String(pick.id))
         }
         fields = Team.allCases.map {
             (ConfirmPlayersViewModel.field(for: $0), (teams[$0] ?? []).joined(separator: ","))

@@ -20,7 +20,9 @@ struct PageAddress: Sendable {
         if place.hasSuffix("/") { place.removeLast() }
         self.place = place.removingPercentEncoding ?? place
         let query = request.uri.queryParameters
-        scene = query["s"].flatMap { try? SceneName(String($0)) }
+        // Only a browser's scene: `?s=main` would drive the CLI's own scene from a tab, and
+        // scenes of other names would escape the bound on browser scenes.
+        scene = query["s"].flatMap { try? SceneName(String($0)) }.flatMap { ScenePool.isWeb($0) ? $0 : nil }
         via = query["via"].map(String.init).flatMap { ["home", "over"].contains($0) ? $0 : nil }
         ask = query["ask"].map(String.init).flatMap { Self.questions.contains($0) ? $0 : nil }
     }

@@ -1,5 +1,15 @@
 import Clubhouse
 
+extension ClubhouseError {
+    /// A record the address names is not there (deleted, never made): a page's 404.
+    var isMissingRecord: Bool {
+        switch self {
+        case .playerNotFound, .gatherNotFound, .bookNotFound, .questionNotFound, .unresolvedLink: true
+        default: false
+        }
+    }
+}
+
 /// A page ready to draw: the outcome it shows (or the sign-in), with what a refused post typed.
 struct PageView: Sendable {
     enum Kind: Sendable {
@@ -22,6 +32,9 @@ struct PageView: Sendable {
 enum PageStep: Sendable {
     case show(PageView)
     case redirect(String, [Message])
+    /// The address is no screen, or names a record there is not: the screen on show, with why,
+    /// answered 404 (a link checker or a script learns the address is wrong; a person reads it).
+    case missing(PageView)
 
     /// Rows of a list a page shows at once (the earlier and later buttons move by as many).
     static let listRows = 50
@@ -46,7 +59,7 @@ enum PageStep: Sendable {
             if address.place.isEmpty || address.place.hasPrefix("login") { return .redirect(here, []) }
             if address.place == here, address.via == nil { return .show(try view(outcome, app: app)) }
             guard let link = Link(address.place) else {
-                return .redirect(here, [Message(kind: .error, text: "/\(address.place) is not a screen of the app.")])
+                return try missing(outcome, app: app, "/\(address.place) is not a screen of the app.")
             }
             let command: Command
             switch (address.via, link) {
@@ -58,6 +71,7 @@ enum PageStep: Sendable {
             do {
                 landed = try app.perform(command)
             } catch let error as ClubhouseError {
+                if error.isMissingRecord { return try missing(outcome, app: app, error.message) }
                 return .redirect(here, [Message(kind: .error, text: error.message)])
             }
             guard case .main(_, let now, _) = landed.view else { return .redirect("login", landed.messages) }
@@ -65,6 +79,12 @@ enum PageStep: Sendable {
             if now.currentPlace == address.place, address.via == nil { return .show(try view(landed, app: app)) }
             return .redirect(now.currentPlace, landed.messages)
         }
+    }
+
+    private static func missing(_ outcome: Outcome, app: ClubhouseApp, _ why: String) throws -> PageStep {
+        var view = try view(outcome, app: app)
+        view.messages.append(Message(kind: .error, text: why))
+        return .missing(view)
     }
 
     /// Signed out on the device: the sign-in or registration, and any other screen is kept to
@@ -86,8 +106,10 @@ enum PageStep: Sendable {
             return .redirect("login", [])
         default:
             guard let link = Link(address.place) else {
-                return .redirect(
-                    screen.path, [Message(kind: .error, text: "/\(address.place) is not a screen of the app.")])
+                var view = PageView(
+                    kind: .login(registering: screen == .register, claim: nil), messages: outcome.messages)
+                view.messages.append(Message(kind: .error, text: "/\(address.place) is not a screen of the app."))
+                return .missing(view)
             }
             guard knownVisitor else {
                 return .redirect(

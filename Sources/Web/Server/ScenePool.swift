@@ -65,7 +65,8 @@ package final class ScenePool: Sendable {
         return try SceneName(name)
     }
 
-    static func isWeb(_ scene: SceneName) -> Bool { scene.rawValue.hasPrefix("web-") }
+    /// A browser tab's scene: `web-` and a name (the CLI's and the terminal app's are others).
+    static func isWeb(_ scene: SceneName) -> Bool { scene.rawValue.hasPrefix("web-") && scene.rawValue.count > 4 }
 
     /// Closes the signed-in user's browser scenes past the newest `saved - 1` others, so that with
     /// `scene` (saved by its first page) at most `saved` are kept. Only `web-` scenes: the CLI's

@@ -78,6 +78,9 @@ package struct WebPages: Sendable {
         case .show(let view):
             let messages = flash.take(for: scene) + view.messages
             return WebResponse.html(templates.render(view, frame: frame, messages: messages))
+        case .missing(let view):
+            let messages = flash.take(for: scene) + view.messages
+            return WebResponse.html(templates.render(view, frame: frame, messages: messages), status: .notFound)
         }
     }
 
@@ -128,7 +131,7 @@ package struct WebPages: Sendable {
             switch session {
             case .keep: break
             case .start(let session): response.setCookie(cookies.sessionCookie(for: session))
-            case .end: response.setCookie(WebCookies.signedOutCookie)
+            case .end: response.setCookie(cookies.signedOutCookie)
             }
             return response
         case .typed:

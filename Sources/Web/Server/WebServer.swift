@@ -103,9 +103,10 @@ public struct WebServer: Sendable {
     }
 
     func router(hosts: WebHostsBox) -> Hummingbird.Router<WebRequestContext> {
-        let router = Hummingbird.Router(context: WebRequestContext.self)
+        let router = Hummingbird.Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders())
         router.add(middleware: HostCheck(hosts: hosts))
+        router.add(middleware: MethodCheck())
         pages.addRoutes(to: router)
         return router
     }

@@ -9,18 +9,30 @@ import Hummingbird
 /// - the session cookie, set by a sign-in in this browser: the signed-in user's id and when,
 ///   signed. It opens the pages only while that user is the one signed in on the device.
 struct WebCookies: Sendable {
-    static let visitorName = "clubhouse_visitor"
-    static let sessionName = "clubhouse_session"
+    static let visitorPrefix = "clubhouse_visitor"
+    static let sessionPrefix = "clubhouse_session"
     /// How long a browser stays signed in without signing in again.
     static let sessionLifetime: TimeInterval = 30 * 24 * 3600
 
     let secret: WebSecret
+    let visitorName: String
+    let sessionName: String
+
+    /// The names carry a tag of this file's key: a browser gives a cookie to every port of a host,
+    /// so two `clubhouse web` on one machine (two files) overwrote each other's under one name
+    /// and signed each other out.
+    init(secret: WebSecret) {
+        self.secret = secret
+        let tag = String(secret.mac("cookie names").prefix(8))
+        visitorName = Self.visitorPrefix + "_" + tag
+        sessionName = Self.sessionPrefix + "_" + tag
+    }
 
     // MARK: Visitor and CSRF
 
     /// This request's visitor name, if it carries a well-formed one.
     func visitor(_ request: Request) -> String? {
-        guard let value = request.cookies[Self.visitorName]?.value, value.utf8.count == 22,
+        guard let value = request.cookies[visitorName]?.value, value.utf8.count == 22,
             value.utf8.allSatisfy({ Self.isBase64URL($0) })
         else { return nil }
         return value
@@ -32,7 +44,7 @@ struct WebCookies: Sendable {
 
     func visitorCookie(_ visitor: String) -> Cookie {
         Cookie(
-            name: Self.visitorName, value: visitor, maxAge: 400 * 24 * 3600, path: "/", httpOnly: true,
+            name: visitorName, value: visitor, maxAge: 400 * 24 * 3600, path: "/", httpOnly: true,
             sameSite: .strict)
     }
 
@@ -49,17 +61,17 @@ struct WebCookies: Sendable {
     func sessionCookie(for session: WebSession, at now: Date = Date()) -> Cookie {
         let claim = "\(session.user).\(session.signIn).\(Int64(now.timeIntervalSince1970))"
         return Cookie(
-            name: Self.sessionName, value: claim + "." + secret.mac("session:" + claim),
+            name: sessionName, value: claim + "." + secret.mac("session:" + claim),
             maxAge: Int(Self.sessionLifetime), path: "/", httpOnly: true, sameSite: .strict)
     }
 
-    static var signedOutCookie: Cookie {
+    var signedOutCookie: Cookie {
         Cookie(name: sessionName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
     }
 
     /// The session this request's cookie was signed for, if it is ours and not too old.
     func session(_ request: Request, now: Date = Date()) -> WebSession? {
-        guard let value = request.cookies[Self.sessionName]?.value, value.utf8.count <= 200 else { return nil }
+        guard let value = request.cookies[sessionName]?.value, value.utf8.count <= 200 else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, let id = User.ID(parts[0]), let signIn = Int64(parts[1]), let issued = Int64(parts[2])
         else { return nil }

@@ -14,6 +14,8 @@ import Testing
 struct WebClient {
     let client: any TestClientProtocol
     var cookies: [String: String] = [:]
+    /// The session cookie's value, whatever this server's key names it.
+    var session: String? { cookies.first { $0.key.hasPrefix(WebCookies.sessionPrefix + "_") }?.value }
 
     init(_ client: any TestClientProtocol) {
         self.client = client
@@ -56,6 +58,11 @@ struct WebClient {
         var headers = HTTPFields()
         headers[.contentType] = "application/x-www-form-urlencoded"
         return try await send(.post, path, body: body, headers: headers)
+    }
+
+    /// Sends `method` to `path` with this browser's cookies and nothing else (HEAD, PUT, …).
+    mutating func ask(_ method: HTTPRequest.Method, _ path: String) async throws -> Page {
+        try await send(method, path, body: nil, headers: [:])
     }
 
     /// Follows redirects from `page`, at most a few.

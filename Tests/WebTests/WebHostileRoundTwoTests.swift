@@ -127,3 +127,20 @@ extension WebHostileRoundTwoTests {
         }
     }
 }
+
+extension WebHostileRoundTwoTests {
+    /// A HEAD of the change stream says what a GET would get and holds nothing: more of them in
+    /// a row than there are places for live pages are each answered.
+    @Test func aHeadOfTheChangeStreamHoldsNoPlace() async throws {
+        let harness = try WebHarness()
+        try await harness.run { browser in
+            let scene = try await WebActionsTests.signedIn(&browser, harness: harness)
+            for _ in 0...StreamPlaces.limit {
+                let head = try await browser.ask(.head, "/_/events?s=\(scene)")
+                #expect(head.status == .ok)
+                #expect(head.headers[.contentType] == "text/event-stream")
+                #expect(head.body.isEmpty)
+            }
+        }
+    }
+}

@@ -155,17 +155,22 @@ package struct WebPages: Sendable {
         let address = PageAddress(request)
         guard let scene = address.scene else { return WebResponse.plain(.badRequest, "no scene (?s=)") }
         guard try await isSignedIn(request, on: scene) else { return WebResponse.plain(.unauthorized, "sign in first") }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        // A HEAD is told what a GET would get, without a place or a watch of the file.
+        if request.method == .head { return Response(status: .ok, headers: headers) }
         guard let place = streams.take() else {
             return WebResponse.plain(
                 .serviceUnavailable, "too many pages are open live (\(StreamPlaces.limit)); this one does without")
         }
-        let live = try await scenes.run(scene) { app in LiveChanges(app) }
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-store"
+        let scenes = self.scenes
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
+                // The watch starts with the body: an answer whose body is never written (a
+                // client gone first) leaves no watch running.
+                let live = try await scenes.run(scene) { app in LiveChanges(app) }
                 defer {
                     live.end()
                     withExtendedLifetime(place) {}

@@ -25,6 +25,12 @@ public enum TypedText {
         return kept
     }
 
+    /// What a message quotes of text a person or a program gave: its first 40 characters, and
+    /// "…" when there was more, so that a message stays one line for people whatever was given.
+    public static func excerpt(_ text: some StringProtocol) -> String {
+        text.count > 40 ? text.prefix(40) + "…" : String(text)
+    }
+
     /// Refuses what would break or disguise a one-line rendering of the text: control characters
     /// (C0, DEL, C1), line and paragraph separators, and bidirectional controls (which reorder
     /// what follows them, so a name could pose as another). Joiners stay allowed: emoji sequences

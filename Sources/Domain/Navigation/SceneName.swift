@@ -17,10 +17,9 @@ public struct SceneName: Hashable, Sendable, Comparable, CustomStringConvertible
     /// A name that follows the rule, or `ClubhouseError.invalidInput` saying what the rule is.
     public init(_ text: String) throws {
         guard Self.isValid(text) else {
-            // Quoted in part and escaped by the front end: a message is one line for people.
-            let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+            // Quoted in part and escaped by the front end.
             throw ClubhouseError.invalidInput(
-                "'\(shown)' is not a scene name: use 1–\(Self.maxLength) letters, digits, '-' or '_', starting with a letter or digit"
+                "'\(TypedText.excerpt(text))' is not a scene name: use 1–\(Self.maxLength) letters, digits, '-' or '_', starting with a letter or digit"
             )
         }
         rawValue = text

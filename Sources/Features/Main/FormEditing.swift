@@ -40,9 +40,7 @@ extension FormCoordinator {
 
     @discardableResult private func requireField(_ name: String) throws -> FormField {
         guard let field = fields.first(where: { $0.name == name }) else {
-            // Quoted in part: a message is one line for people, whatever name was passed in.
-            let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
-            throw ClubhouseError.invalidInput("\(screen.path) has no field '\(shown)'")
+            throw ClubhouseError.invalidInput("\(screen.path) has no field '\(TypedText.excerpt(name))'")
         }
         return field
     }

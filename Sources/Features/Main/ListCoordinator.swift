@@ -102,9 +102,7 @@ extension TabCoordinator {
             moved = try long.rows(useCases).move(from: long.selected, move)
         }
         if case .row(let key) = move, moved == nil {
-            // Quoted in part: a message is one line for people, whatever key was passed in.
-            let shown = key.count > 40 ? key.prefix(40) + "…" : Substring(key)
-            throw ClubhouseError.notOnScreen("'\(shown)' is not a row of \(list.screen.path)")
+            throw ClubhouseError.notOnScreen("'\(TypedText.excerpt(key))' is not a row of \(list.screen.path)")
         }
         list.selected = moved
     }

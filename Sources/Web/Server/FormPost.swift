@@ -200,9 +200,8 @@ struct FormPost: Sendable {
         case "land-on":
             let posted = body["tab"] ?? ""
             guard let tab = Tab(rawValue: posted) else {
-                let shown = posted.count > 40 ? posted.prefix(40) + "…" : Substring(posted)
                 let tabs = Tab.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ClubhouseError.invalidInput("'\(shown)' is not a tab: \(tabs)")
+                throw ClubhouseError.invalidInput("'\(TypedText.excerpt(posted))' is not a tab: \(tabs)")
             }
             return Command(.landOn(tab))
         case "sign-out": return Command(.signOut)
@@ -245,12 +244,10 @@ struct TeamPicks {
         var picks: [(id: Player.ID, choice: String)] = []
         for (name, choice) in posted where name.hasPrefix("player-") {
             guard let id = Player.ID(name.dropFirst("player-".count)) else {
-                let shown = name.count > 40 ? name.prefix(40) + "…" : Substring(name)
-                throw ClubhouseError.invalidInput("'\(shown)' is not a player of this form")
+                throw ClubhouseError.invalidInput("'\(TypedText.excerpt(name))' is not a player of this form")
             }
             guard choice == "bench" || Team(rawValue: choice) != nil else {
-                let shown = choice.count > 40 ? choice.prefix(40) + "…" : Substring(choice)
-                throw ClubhouseError.invalidInput("#\(id): '\(shown)' is not a team: a, b or bench")
+                throw ClubhouseError.invalidInput("#\(id): '\(TypedText.excerpt(choice))' is not a team: a, b or bench")
             }
             picks.append((id, choice))
         }

@@ -75,12 +75,10 @@ package struct WebPages: Sendable {
         case .redirect(let place, let messages):
             flash.add(messages, for: scene)
             return WebResponse.redirect(PageAddress.url(place, scene: scene))
-        case .show(let view):
+        case .show(let view), .missing(let view):
             let messages = flash.take(for: scene) + view.messages
-            return WebResponse.html(templates.render(view, frame: frame, messages: messages))
-        case .missing(let view):
-            let messages = flash.take(for: scene) + view.messages
-            return WebResponse.html(templates.render(view, frame: frame, messages: messages), status: .notFound)
+            let status: HTTPResponse.Status = if case .missing = step { .notFound } else { .ok }
+            return WebResponse.html(templates.render(view, frame: frame, messages: messages), status: status)
         }
     }
 

@@ -139,9 +139,18 @@ struct WebHarness: @unchecked Sendable {  // the folder is only removed when rel
         let services = ServiceGroup(
             configuration: .init(services: [application], logger: Logger(label: "web-test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await services.run() }
+            tasks.addTask {
+                // A server that fails before listening ends the stream, so the wait below ends
+                // too (and the failure is the group's), as LiveServer's does for the API server.
+                defer { listening.finish() }
+                try await services.run()
+            }
             var next = ports.makeAsyncIterator()
-            let port = try #require(await next.next())
+            guard let port = await next.next() else {
+                try await tasks.waitForAll()
+                Issue.record("the web server stopped before it listened")
+                return
+            }
             do {
                 try await test(port)
             } catch {
